@@ -1,0 +1,60 @@
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { useLocation, useRoutes } from 'react-router-dom';
+import styled from 'styled-components';
+import { ErrorBoundary } from './components/error-boundary';
+import { SiteFooter } from './components/layout/site-footer';
+import { SiteHeader } from './components/layout/site-header';
+import { RoutePage } from './lazy-page';
+import type { AppRoute } from './routes';
+import { GlobalStyle } from './theme/global-style';
+import { color } from './theme/theme';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 1rem;
+  top: -10rem;
+  z-index: 100;
+  padding: 0.75rem 1rem;
+  border-radius: 0.5rem;
+  background: ${color.ink};
+  color: #fff;
+  &:focus { top: 1rem; color: #fff; }
+`;
+
+const Main = styled.main`
+  min-height: 60vh;
+  &:focus { outline: none; }
+`;
+
+/** SPEC: every path change scrolls to the top; a #fragment scrolls to its section instead. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+/** The site's frame: header, the routed page, footer. Both entries render this. */
+export function App({ routes, children }: { routes: AppRoute[]; children?: ReactNode }) {
+  const element = useRoutes(routes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })));
+  const { pathname } = useLocation();
+  return (
+    <>
+      <GlobalStyle />
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <SiteHeader />
+      <Main id="main" tabIndex={-1}>
+        {children ?? (
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={null}>{element}</Suspense>
+          </ErrorBoundary>
+        )}
+      </Main>
+      <SiteFooter />
+      <ScrollToTop />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app';
+import { AppConfigProvider, type AppConfig } from './app-config';
+import { loadPage } from './lazy-page';
+import { appRoutes, matchAppRoute } from './routes';
+
+// The server wrote the config it rendered with; rendering with the same values keeps the
+// hydrated HTML identical to the server's.
+const configElement = document.getElementById('app-config');
+const root = document.getElementById('root');
+if (!configElement?.textContent || !root) throw new Error('The page has no #app-config or #root');
+const config = JSON.parse(configElement.textContent) as AppConfig;
+
+// Load the current page's chunk first, so that hydration renders it synchronously.
+void loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppConfigProvider value={config}>
+        <BrowserRouter>
+          <App routes={appRoutes} />
+        </BrowserRouter>
+      </AppConfigProvider>
+    </StrictMode>,
+  );
+});

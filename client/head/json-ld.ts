@@ -1,0 +1,75 @@
+import { site } from '../../shared/site';
+
+/** schema.org objects for the page's JSON-LD blocks. */
+export type JsonLd = Record<string, unknown>;
+
+export function organizationJsonLd(siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${siteUrl}/#organization`,
+    name: site.brand,
+    legalName: site.legalName,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/logo.png`,
+    email: site.email,
+    telephone: site.phoneE164,
+    address: { '@type': 'PostalAddress', addressLocality: 'London', addressCountry: 'GB' },
+    areaServed: 'GB',
+  };
+}
+
+export function breadcrumbJsonLd(siteUrl: string, trail: { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+export function serviceJsonLd(siteUrl: string, description: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: 'LLM-SEO (AI search optimisation)',
+    serviceType: 'AI search optimisation',
+    description,
+    provider: { '@id': `${siteUrl}/#organization` },
+    areaServed: { '@type': 'Country', name: 'United Kingdom' },
+    offers: [
+      { '@type': 'Offer', name: 'Free AI Visibility Audit', price: '0', priceCurrency: 'GBP' },
+      { '@type': 'Offer', name: 'Core', price: '1500', priceCurrency: 'GBP' },
+      {
+        '@type': 'Offer',
+        name: 'Authority',
+        priceSpecification: { '@type': 'UnitPriceSpecification', price: '2000', priceCurrency: 'GBP', unitText: 'MONTH' },
+      },
+    ],
+  };
+}
+
+export function faqJsonLd(items: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/**
+ * JSON for a <script> element: `<`, `>` and `&` are escaped so that no string in the data can end
+ * the element or open a comment; U+2028/2029 so that the text is also a valid JS literal
+ * (react-router's lib/dom/ssr/markup.ts does the same).
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,69 @@
+import { articleBodyLoaders, articles } from '../shared/generated/articles';
+import { legalPageLoaders, legalPages } from '../shared/generated/legal';
+import { routesPaths } from '../shared/site';
+import type { LazyRoute, PageComponent } from './lazy-page';
+
+/**
+ * The route table: the one list of pages that the server renderer, the hydration entry, the
+ * sitemap and the tests all read. SPEC section 2 fixes the paths; none takes parameters.
+ */
+export interface AppRoute extends LazyRoute {
+  /** Pages that carry a per-visitor value (the CSRF token) are rendered per request. */
+  perVisitor?: boolean;
+  /** Kept out of the sitemap and marked noindex. */
+  noindex?: boolean;
+  /** false: an alias of another page, left out of the sitemap. */
+  sitemap?: false;
+  /** Answered with this status instead of 200. */
+  status?: number;
+}
+
+const page = (load: () => Promise<{ default: PageComponent }>) => () => load().then((module) => module.default);
+
+export const NOT_FOUND_PATH = '*';
+
+export const appRoutes: AppRoute[] = [
+  { path: routesPaths.home, load: page(() => import('./pages/home-page')) },
+  // SPEC: /services/llm-seo shows the home page, whose canonical URL points at /.
+  { path: routesPaths.homeAlias, load: page(() => import('./pages/home-page')), sitemap: false },
+  { path: routesPaths.howItWorks, load: page(() => import('./pages/how-it-works-page')) },
+  { path: routesPaths.caseStudies, load: page(() => import('./pages/case-studies-page')) },
+  { path: routesPaths.blog, load: page(() => import('./pages/blog-page')) },
+  ...articles.map(
+    (summary): AppRoute => ({
+      path: summary.path,
+      load: async () => {
+        const loadBody = articleBodyLoaders[summary.slug];
+        if (!loadBody) throw new Error(`No body for article ${summary.slug}`);
+        const [{ ArticlePage }, { body }] = await Promise.all([import('./pages/article-page'), loadBody()]);
+        return function Article() {
+          return <ArticlePage summary={summary} body={body} />;
+        };
+      },
+    }),
+  ),
+  { path: routesPaths.freeAudit, load: page(() => import('./pages/free-audit-page')), perVisitor: true },
+  { path: routesPaths.thankYou, load: page(() => import('./pages/thank-you-page')), noindex: true },
+  { path: routesPaths.contact, load: page(() => import('./pages/contact-page')), perVisitor: true },
+  ...legalPages.map(
+    (meta): AppRoute => ({
+      path: `/${meta.slug}`,
+      load: async () => {
+        const loadText = legalPageLoaders[meta.slug];
+        if (!loadText) throw new Error(`No text for legal page ${meta.slug}`);
+        const [{ LegalPageView }, { legalPage }] = await Promise.all([import('./pages/legal-page'), loadText()]);
+        return function Legal() {
+          return <LegalPageView page={legalPage} />;
+        };
+      },
+    }),
+  ),
+  { path: NOT_FOUND_PATH, load: page(() => import('./pages/not-found-page')), status: 404, noindex: true },
+];
+
+/** The route a path shows: exact match (no parameters exist), else the not-found route. */
+export function matchAppRoute(routes: AppRoute[], pathname: string): AppRoute {
+  const found = routes.find((route) => route.path === pathname) ?? routes.find((route) => route.path === NOT_FOUND_PATH);
+  if (!found) throw new Error('The route table has no not-found route');
+  return found;
+}

@@ -1,0 +1,301 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Marked, type Tokens } from 'marked';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import {
+  articleFrontMatterSchema,
+  caseStudiesSchema,
+  faqSchema,
+  homeSchema,
+  legalFrontMatterSchema,
+  pagesSchema,
+  processStepsSchema,
+  siteSchema,
+  type ArticleBody,
+  type ArticleSegment,
+  type ArticleSummary,
+  type CaseStudiesContent,
+  type FaqContent,
+  type HomeContent,
+  type LegalPage,
+  type PagesContent,
+  type ProcessStepsContent,
+  type SiteContent,
+} from '../../shared/content-schema';
+import { countWords, readingMinutes } from '../../shared/reading-time';
+
+/** A content file that breaks the schema: the message names the file and the field. */
+export class ContentError extends Error {}
+
+export interface CompiledContent {
+  site: SiteContent;
+  home: HomeContent;
+  faq: FaqContent;
+  processSteps: ProcessStepsContent;
+  caseStudies: CaseStudiesContent;
+  pages: PagesContent;
+  legal: LegalPage[];
+  articles: { summary: ArticleSummary; body: ArticleBody }[];
+}
+
+function validate<S extends z.ZodType>(schema: S, data: unknown, file: string, what: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(whole file)';
+    return `  ${what} field "${field}": ${issue.message}`;
+  });
+  throw new ContentError(`${file}:\n${lines.join('\n')}`);
+}
+
+function readYaml(file: string): unknown {
+  try {
+    return parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ContentError(`${file}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function splitFrontMatter(file: string): { data: unknown; body: string } {
+  const source = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+  const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new ContentError(`${file}: must start with front matter between --- lines`);
+  try {
+    return { data: parseYaml(match[1] ?? ''), body: match[2] ?? '' };
+  } catch (error) {
+    throw new ContentError(`${file}: front matter is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Replaces {{placeholder}}s with site constants; an unknown one is an error, not silent text. */
+function fillPlaceholders(text: string, site: SiteContent, file: string): string {
+  const values: Record<string, string> = {
+    brand: site.brand,
+    legalName: site.legalName,
+    email: site.email,
+    phone: site.phone,
+    bookingUrl: site.bookingUrl,
+    websiteUrl: site.websiteUrl,
+  };
+  return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new ContentError(`${file}: unknown placeholder ${whole}`);
+    return value;
+  });
+}
+
+/** Fills placeholders in every string of a parsed YAML tree. */
+function fillTree<T>(value: T, site: SiteContent, file: string): T {
+  if (typeof value === 'string') return fillPlaceholders(value, site, file) as T;
+  if (Array.isArray(value)) return value.map((item) => fillTree(item, site, file)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillTree(item, site, file)])) as T;
+  }
+  return value;
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z]+;|&#\d+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function createMarkdown(): Marked {
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    renderer: {
+      // Headings get ids so that a section can be linked to; the title is the page's only h1.
+      heading({ tokens, depth }: Tokens.Heading) {
+        const inner = this.parser.parseInline(tokens);
+        return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+      },
+      // External links open in a new tab; noopener keeps the opened page from reaching back.
+      link({ href, title, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+        if (/^https?:\/\//.test(href)) {
+          return `<a href="${escapeHtml(href)}"${titleAttr} target="_blank" rel="noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
+        }
+        return `<a href="${escapeHtml(href)}"${titleAttr}>${inner}</a>`;
+      },
+    },
+  });
+  return marked;
+}
+
+const markdown = createMarkdown();
+
+function toHtml(source: string): string {
+  const html = markdown.parse(source, { async: false });
+  // A wide table scrolls inside its own focusable region instead of widening the page.
+  return html.replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>').replace(/<\/table>/g, '</table></div>');
+}
+
+function toInlineHtml(source: string): string {
+  return markdown.parseInline(source, { async: false });
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim();
+}
+
+function listItems(lines: string[], file: string, block: string): string[] {
+  const items = lines.filter((line) => line.trim() !== '');
+  return items.map((line) => {
+    const match = /^\s*[-*]\s+(.+)$/.exec(line);
+    if (!match?.[1]) throw new ContentError(`${file}: in :::${block}, every line must be a "- " list item, got "${line}"`);
+    return match[1].trim();
+  });
+}
+
+function compileBlock(name: string, argument: string, lines: string[], file: string): ArticleSegment {
+  switch (name) {
+    case 'copy': {
+      if (!/^[a-z0-9-]+$/.test(argument)) throw new ContentError(`${file}: :::copy needs an id, e.g. ":::copy robots"`);
+      return { kind: 'copy', id: argument, text: lines.join('\n').replace(/^\n+|\n+$/g, '') };
+    }
+    case 'checklist':
+      return { kind: 'checklist', items: listItems(lines, file, name).map(toInlineHtml) };
+    case 'stats':
+      return {
+        kind: 'stats',
+        items: listItems(lines, file, name).map((item) => {
+          const [stat, label] = item.split('|').map((part) => part.trim());
+          if (!stat || !label) throw new ContentError(`${file}: :::stats items are "- figure | label", got "${item}"`);
+          return { stat, label };
+        }),
+      };
+    case 'faq': {
+      const items: { question: string; answerHtml: string; answerText: string }[] = [];
+      let current: { question: string; answer: string[] } | undefined;
+      const flush = () => {
+        if (!current) return;
+        const answerHtml = toHtml(current.answer.join('\n'));
+        if (!stripTags(answerHtml)) throw new ContentError(`${file}: :::faq question "${current.question}" has no answer`);
+        items.push({ question: current.question, answerHtml, answerText: stripTags(answerHtml).replace(/\s+/g, ' ') });
+      };
+      for (const line of lines) {
+        const question = /^###\s+(.+)$/.exec(line);
+        if (question?.[1]) {
+          flush();
+          current = { question: question[1].trim(), answer: [] };
+        } else if (current) {
+          current.answer.push(line);
+        } else if (line.trim() !== '') {
+          throw new ContentError(`${file}: :::faq must start with a "### Question" line`);
+        }
+      }
+      flush();
+      if (items.length === 0) throw new ContentError(`${file}: :::faq has no questions`);
+      return { kind: 'faq', items };
+    }
+    default:
+      throw new ContentError(`${file}: unknown block :::${name} (known: copy, checklist, faq, stats)`);
+  }
+}
+
+/** Splits an article body into prose (HTML) and the interactive blocks of content/README.md. */
+export function compileArticleBody(body: string, file: string): ArticleSegment[] {
+  const segments: ArticleSegment[] = [];
+  const prose: string[] = [];
+  const flushProse = () => {
+    const source = prose.join('\n').trim();
+    prose.length = 0;
+    if (source) segments.push({ kind: 'html', html: toHtml(source) });
+  };
+  const lines = body.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const open = /^:::([a-z]+)\s*(\S*)\s*$/.exec(line);
+    if (!open) {
+      prose.push(line);
+      continue;
+    }
+    const end = lines.findIndex((candidate, at) => at > index && candidate.trim() === ':::');
+    if (end === -1) throw new ContentError(`${file}: block :::${open[1]} (line ${index + 1}) is never closed with :::`);
+    flushProse();
+    segments.push(compileBlock(open[1] ?? '', open[2] ?? '', lines.slice(index + 1, end), file));
+    index = end;
+  }
+  flushProse();
+  if (/<h1[\s>]/.test(segments.map((segment) => (segment.kind === 'html' ? segment.html : '')).join(''))) {
+    throw new ContentError(`${file}: the body must not contain a "# " heading; the title is the page's only h1`);
+  }
+  return segments;
+}
+
+function compileArticles(dir: string, site: SiteContent): CompiledContent['articles'] {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+  const articles = files.map((name) => {
+    const file = path.join(dir, name);
+    const slug = name.slice(0, -'.md'.length);
+    if (!/^[a-z0-9-]+$/.test(slug)) throw new ContentError(`${file}: file name must be a lower-case slug`);
+    const { data, body } = splitFrontMatter(file);
+    const frontMatter = validate(articleFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
+    if (frontMatter.updated < frontMatter.published) {
+      throw new ContentError(`${file}:\n  front matter field "updated": must not be before "published"`);
+    }
+    const filled = fillPlaceholders(body, site, file);
+    const wordCount = countWords(filled);
+    const summary: ArticleSummary = { ...frontMatter, slug, path: `/blog/${slug}`, wordCount, readMinutes: readingMinutes(wordCount) };
+    return { summary, body: { segments: compileArticleBody(filled, file) } };
+  });
+  const slugs = new Set(articles.map((article) => article.summary.slug));
+  for (const { summary } of articles) {
+    for (const related of summary.related) {
+      if (!slugs.has(related) || related === summary.slug) {
+        throw new ContentError(`${path.join(dir, `${summary.slug}.md`)}:\n  front matter field "related": "${related}" is not another article`);
+      }
+    }
+  }
+  const featured = articles.filter((article) => article.summary.featured);
+  if (articles.length > 0 && featured.length !== 1) {
+    throw new ContentError(`${dir}: exactly one article must have "featured: true" (found ${featured.length})`);
+  }
+  // Featured first, then the most recently updated: the order of the blog index.
+  return articles.sort(
+    (a, b) =>
+      Number(b.summary.featured) - Number(a.summary.featured) ||
+      b.summary.updated.localeCompare(a.summary.updated) ||
+      b.summary.published.localeCompare(a.summary.published) ||
+      a.summary.slug.localeCompare(b.summary.slug),
+  );
+}
+
+function compileLegal(dir: string, site: SiteContent): LegalPage[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir, name);
+      const { data, body } = splitFrontMatter(file);
+      const frontMatter = validate(legalFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
+      return { slug: name.slice(0, -'.md'.length), ...frontMatter, html: toHtml(fillPlaceholders(body, site, file)) };
+    });
+}
+
+/** Reads, checks and compiles everything under content/. Throws ContentError on a bad file. */
+export function compileContent(contentDir: string): CompiledContent {
+  const file = (name: string) => path.join(contentDir, name);
+  const site = validate(siteSchema, readYaml(file('site.yaml')), file('site.yaml'), 'site');
+  const yamlFile = <S extends z.ZodType>(name: string, schema: S): z.output<S> =>
+    validate(schema, fillTree(readYaml(file(name)), site, file(name)), file(name), name.replace(/\.yaml$/, ''));
+  return {
+    site,
+    home: yamlFile('home.yaml', homeSchema),
+    faq: yamlFile('faq.yaml', faqSchema),
+    processSteps: yamlFile('process-steps.yaml', processStepsSchema),
+    caseStudies: yamlFile('case-studies.yaml', caseStudiesSchema),
+    pages: yamlFile('pages.yaml', pagesSchema),
+    legal: compileLegal(file('legal'), site),
+    articles: compileArticles(file('articles'), site),
+  };
+}

@@ -1,0 +1,60 @@
+import './production-default';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate, openDatabase } from './db/database';
+import { createLogger } from './logger';
+
+/** How long SIGTERM waits for requests in flight before it closes them anyway. */
+const SHUTDOWN_GRACE_MS = 8000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
+
+  const db = openDatabase(config.databasePath);
+  const schemaVersion = migrate(db);
+  const app = createApp({ config, db, logger });
+  await app.warmPages();
+
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info({ url: `http://${config.host}:${config.port}`, siteUrl: config.siteUrl, database: config.databasePath, schemaVersion }, 'Listening');
+  });
+  server.keepAliveTimeout = 5000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down: no new connections, finishing requests in flight');
+    // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+    server.closeIdleConnections();
+    const force = setTimeout(() => {
+      logger.warn('Requests still open after the grace period; closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      db.close();
+      logger.info('Stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { headTags, type HeadData } from '../../client/head/page-head';
+import { organizationJsonLd, scriptSafeJson } from '../../client/head/json-ld';
+import type { AppConfig } from '../../client/app-config';
+import { cspHash } from '../http/security-headers';
+import type { AssetManifest } from './assets';
+
+/**
+ * Without JavaScript the accordions cannot open, so every answer is shown instead. A <noscript>
+ * <style> only applies when scripting is off; its hash is in the CSP.
+ */
+const NOSCRIPT_CSS = '[data-accordion-panel][hidden]{display:block}';
+
+export interface DocumentParts {
+  head: HeadData;
+  bodyHtml: string;
+  /** styled-components' rules for this page, as its ServerStyleSheet collected them. */
+  css: string;
+  styledVersion: string;
+  config: AppConfig;
+  /** Null for pages that must not hydrate (the 500 page). */
+  assets: AssetManifest | null;
+}
+
+export interface RenderedDocument {
+  html: string;
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
+export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets }: DocumentParts): RenderedDocument {
+  const scriptHashes: string[] = [];
+  const styleHashes = [cspHash(NOSCRIPT_CSS)];
+  const tags = headTags(head, config.siteUrl).map((tag) => {
+    const attributes = Object.entries(tag.attributes)
+      .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
+      .join('');
+    if (tag.name === 'script') {
+      const text = tag.text ?? '';
+      scriptHashes.push(cspHash(text));
+      return `<script${attributes} data-page-head>${text}</script>`;
+    }
+    return `<${tag.name}${attributes} data-page-head>`;
+  });
+  const organization = scriptSafeJson(organizationJsonLd(config.siteUrl));
+  scriptHashes.push(cspHash(organization));
+  if (css) styleHashes.push(cspHash(css));
+
+  const scripts: string[] = [];
+  if (assets) {
+    for (const chunk of assets.entry.imports) {
+      scripts.push(`<link rel="modulepreload" href="${chunk.file}" integrity="${chunk.integrity}">`);
+    }
+    scripts.push(`<script type="module" src="${assets.entry.file}" integrity="${assets.entry.integrity}"></script>`);
+  }
+  const configJson = scriptSafeJson(config);
+
+  const html = [
+    '<!doctype html>',
+    '<html lang="en-GB">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeText(head.title)}</title>`,
+    ...tags,
+    `<script type="application/ld+json">${organization}</script>`,
+    '<meta name="theme-color" content="#0b1026">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',
+    ...scripts,
+    css ? `<style data-styled="true" data-styled-version="${escapeAttribute(styledVersion)}">${css}</style>` : '',
+    `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`,
+    '</head>',
+    '<body>',
+    `<div id="root">${bodyHtml}</div>`,
+    assets ? `<script type="application/json" id="app-config">${configJson}</script>` : '',
+    '</body>',
+    '</html>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { html, scriptHashes, styleHashes };
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { buildCsp } from '../http/security-headers';
+import type { RenderedDocument } from './document';
+
+/** A page rendered once: its bytes in every encoding we serve, and the headers that go with them. */
+export interface CachedPage {
+  status: number;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Strong validators, one per representation (RFC 9110 8.8.3). */
+  etag: { identity: string; gzip: string; br: string };
+  csp: string;
+}
+
+export function toCachedPage(status: number, document: RenderedDocument, https: boolean): CachedPage {
+  const identity = Buffer.from(document.html, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    status,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    etag: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
+    csp: buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https),
+  };
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Picks the smallest encoding the client accepts (q=0 refuses one). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** True when If-None-Match names any representation of this page (or is '*'). */
+export function isNotModified(page: CachedPage, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const known = new Set(Object.values(page.etag));
+  return ifNoneMatch.split(',').some((tag) => known.has(tag.trim().replace(/^W\//, '')));
+}
+
+/**
+ * Renders each page once, on first request (index.ts warms them all before listening), and keeps
+ * the promise so that concurrent first requests share one render.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, Promise<CachedPage>>();
+
+  constructor(private readonly render: (key: string) => Promise<CachedPage>) {}
+
+  get(key: string): Promise<CachedPage> {
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.render(key);
+      // A failed render is not cached: the next request tries again.
+      page.catch(() => this.pages.delete(key));
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * The schema every file in content/ must pass at build time (scripts/lib/content.ts applies it).
+ * Client code imports only the inferred types (`import type`), so zod never reaches the browser.
+ */
+
+const text = z.string().trim().min(1);
+const shortText = (max: number) => text.max(max, `must be at most ${max} characters`);
+// YAML reads 2025-01-07 as a Date; a quoted one stays a string. Both become 'YYYY-MM-DD'.
+const isoDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')])
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date');
+
+export const iconNames = [
+  'search', 'bot', 'chart', 'target', 'message', 'shield', 'zap', 'users', 'file', 'trending',
+  'check', 'clock', 'star', 'globe', 'link', 'layers', 'pound',
+] as const;
+export const colorNames = ['blue', 'violet', 'teal', 'amber', 'rose'] as const;
+const icon = z.enum(iconNames);
+const color = z.enum(colorNames);
+
+const seo = z.object({
+  title: shortText(70),
+  description: shortText(160),
+  keywords: z.array(text).min(1).max(12).default([]),
+});
+const statItem = z.object({ stat: shortText(20), label: shortText(120) });
+const iconCard = z.object({ icon, title: text, description: text });
+
+export const siteSchema = z.object({
+  brand: shortText(40),
+  tagline: text,
+  legalName: text,
+  companyRegistration: text,
+  email: z.email(),
+  phone: text,
+  phoneE164: z.string().regex(/^\+\d{8,15}$/, 'must be +<digits>'),
+  location: z.object({ footer: text, headquarters: text, address: text }),
+  businessHours: text,
+  responseTime: text,
+  bookingUrl: z.url({ protocol: /^https?$/ }),
+  websiteUrl: z.url({ protocol: /^https?$/ }),
+  mailFrom: z.email(),
+  mailTo: z.email(),
+});
+
+export const articleFrontMatterSchema = z.object({
+  title: shortText(110),
+  excerpt: shortText(160),
+  standfirst: shortText(300),
+  category: shortText(40),
+  published: isoDate,
+  updated: isoDate,
+  featured: z.boolean().default(false),
+  cta: z.enum(['audit', 'booking']),
+  related: z.array(z.string().regex(/^[a-z0-9-]+$/, 'must be an article slug')).min(2).max(3),
+  keywords: z.array(text).min(1).max(10),
+});
+
+export const homeSchema = z.object({
+  seo,
+  hero: z.object({
+    eyebrow: text,
+    title: text,
+    lead: text,
+    promptsLabel: text,
+    prompts: z.array(text).min(2).max(5),
+    primaryCta: text,
+    secondaryCta: text,
+    stats: z.array(statItem).length(4),
+  }),
+  aiShift: z.object({
+    title: text,
+    lead: text,
+    stats: z.array(z.object({ icon, stat: shortText(20), description: text })).min(2).max(4),
+    paragraphs: z.array(text).min(1),
+  }),
+  pillars: z.object({ title: text, lead: text, items: z.array(iconCard).length(4) }),
+  benefits: z.object({ title: text, lead: text, items: z.array(iconCard).min(3).max(8) }),
+  testimonial: z.object({ quote: text, author: text, role: text, company: text }),
+  faq: z.object({ title: text, lead: text }),
+  pricing: z.object({
+    title: text,
+    lead: text,
+    plans: z
+      .array(
+        z.object({
+          name: text,
+          price: text,
+          cadence: text,
+          description: text,
+          features: z.array(text).min(1),
+          highlighted: z.boolean().default(false),
+          cta: text,
+        }),
+      )
+      .min(1)
+      .max(4),
+  }),
+  closingCta: z.object({ title: text, lead: text, button: text, note: text }),
+  productLaunch: z.object({ eyebrow: text, title: text, lead: text, bullets: z.array(text).min(1), button: text }),
+  crawlerAccess: z.object({ title: text, lead: text, robotsSample: text, llmsSample: text, note: text }),
+});
+
+export const faqSchema = z.object({
+  items: z.array(z.object({ question: text, answer: text })).length(8),
+});
+
+export const processStepsSchema = z.object({
+  seo,
+  intro: z.object({ eyebrow: text, title: text, lead: text }),
+  steps: z
+    .array(z.object({ icon, title: text, description: text, details: z.array(text).min(1), color, duration: text }))
+    .length(5),
+  results: z.object({ title: text, items: z.array(statItem).min(2).max(6) }),
+  cta: z.object({ title: text, lead: text, button: text }),
+});
+
+export const caseStudiesSchema = z.object({
+  seo,
+  intro: z.object({ eyebrow: text, title: text, lead: text }),
+  studies: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9-]+$/, 'must be kebab-case'),
+        client: text,
+        contact: text,
+        industry: text,
+        location: text,
+        icon,
+        color,
+        problem: z.object({ title: text, description: text, examples: z.array(text).min(1), summary: text }),
+        solution: z.object({ title: text, steps: z.array(text).min(1) }),
+        results: z.object({
+          title: text,
+          timeframe: text,
+          description: text,
+          examples: z.array(text).min(1),
+          stats: z.array(statItem).min(1).max(4),
+        }),
+        testimonial: z.object({ quote: text, author: text, company: text }),
+        article: z.string().regex(/^[a-z0-9-]+$/),
+      }),
+    )
+    .length(2),
+});
+
+export const pagesSchema = z.object({
+  blog: z.object({ seo, title: text, lead: text, featuredLabel: text, latestTitle: text }),
+  freeAudit: z.object({
+    seo,
+    title: text,
+    lead: text,
+    offer: z.array(text).min(1),
+    cardTitle: text,
+    cardLead: text,
+    privacyNote: text,
+  }),
+  thankYou: z.object({
+    seo,
+    title: text,
+    lead: text,
+    nextStepsTitle: text,
+    nextSteps: z.array(z.object({ title: text, description: text })).length(3),
+    includesTitle: text,
+    includes: z.array(text).length(5),
+    button: text,
+  }),
+  contact: z.object({
+    seo,
+    title: text,
+    lead: text,
+    formTitle: text,
+    formLead: text,
+    infoTitle: text,
+    responsePromise: text,
+    emergency: z.object({ title: text, body: text, button: text }),
+    quickActionsTitle: text,
+    about: z.object({ title: text, body: text }),
+    success: text,
+  }),
+  notFound: z.object({ seo: z.object({ title: text, description: text }), message: text, link: text }),
+});
+
+export const legalFrontMatterSchema = z.object({
+  title: shortText(70),
+  description: shortText(160),
+  updated: isoDate,
+});
+
+export type SiteContent = z.infer<typeof siteSchema>;
+export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
+export type HomeContent = z.infer<typeof homeSchema>;
+export type FaqContent = z.infer<typeof faqSchema>;
+export type ProcessStepsContent = z.infer<typeof processStepsSchema>;
+export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
+export type PagesContent = z.infer<typeof pagesSchema>;
+export type IconName = (typeof iconNames)[number];
+export type ColorName = (typeof colorNames)[number];
+export type Seo = z.infer<typeof seo>;
+
+/** An article as the blog index, related reading and SEO files see it: no body. */
+export interface ArticleSummary extends ArticleFrontMatter {
+  slug: string;
+  path: string;
+  readMinutes: number;
+  wordCount: number;
+}
+
+/** A piece of an article body: prose as HTML made at build time, or a block a component renders. */
+export type ArticleSegment =
+  | { kind: 'html'; html: string }
+  | { kind: 'copy'; id: string; text: string }
+  | { kind: 'checklist'; items: string[] }
+  | { kind: 'faq'; items: { question: string; answerHtml: string; answerText: string }[] }
+  | { kind: 'stats'; items: { stat: string; label: string }[] };
+
+export interface ArticleBody {
+  segments: ArticleSegment[];
+}
+
+export interface LegalPage {
+  slug: string;
+  title: string;
+  description: string;
+  updated: string;
+  html: string;
+}
