@@ -14,7 +14,8 @@ type Entry =
   | { status: 'fulfilled'; promise: Promise<PageComponent>; component: PageComponent }
   | { status: 'rejected'; promise: Promise<PageComponent>; error: unknown };
 
-const entries = new Map<string, Entry>();
+// Keyed by the route object, not its path: two route tables (tests) may share a path.
+const entries = new WeakMap<LazyRoute, Entry>();
 
 export interface LazyRoute {
   path: string;
@@ -22,21 +23,21 @@ export interface LazyRoute {
 }
 
 export function loadPage(route: LazyRoute): Promise<PageComponent> {
-  const existing = entries.get(route.path);
+  const existing = entries.get(route);
   if (existing && existing.status !== 'rejected') return existing.promise;
   const promise = route.load();
   const entry: Entry = { status: 'pending', promise };
-  entries.set(route.path, entry);
+  entries.set(route, entry);
   promise.then(
-    (component) => entries.set(route.path, { status: 'fulfilled', promise, component }),
-    (error: unknown) => entries.set(route.path, { status: 'rejected', promise, error }),
+    (component) => entries.set(route, { status: 'fulfilled', promise, component }),
+    (error: unknown) => entries.set(route, { status: 'rejected', promise, error }),
   );
   return promise;
 }
 
 export function RoutePage({ route }: { route: LazyRoute }) {
   loadPage(route);
-  const entry = entries.get(route.path);
+  const entry = entries.get(route);
   if (entry?.status === 'fulfilled') return <entry.component />;
   if (entry?.status === 'rejected') throw entry.error;
   if (!entry) throw new Error(`No page entry for ${route.path}`);

@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   await app.warmPages();
 
   const server: Server = app.listen(config.port, config.host, () => {
-    logger.info({ url: `http://${config.host}:${config.port}`, siteUrl: config.siteUrl, database: config.databasePath, schemaVersion }, 'Listening');
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    logger.info({ url: `http://${host}:${port}`, siteUrl: config.siteUrl, database: config.databasePath, schemaVersion }, 'Listening');
   });
   server.keepAliveTimeout = 5000;
 

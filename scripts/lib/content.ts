@@ -133,10 +133,27 @@ function createMarkdown(): Marked {
 
 const markdown = createMarkdown();
 
-function toHtml(source: string): string {
+/** Counts a document's tables across its prose segments, so that each gets a unique name. */
+interface TableCounter {
+  count: number;
+  heading: string;
+}
+
+function toHtml(source: string, tables: TableCounter = { count: 0, heading: '' }): string {
   const html = markdown.parse(source, { async: false });
-  // A wide table scrolls inside its own focusable region instead of widening the page.
-  return html.replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>').replace(/<\/table>/g, '</table></div>');
+  // A wide table scrolls inside its own focusable region instead of widening the page; the
+  // region is named after its number and section, so that no two regions share a name.
+  return html
+    .replace(/<h[23][^>]*>([\s\S]*?)<\/h[23]>|<table>/g, (match, heading?: string) => {
+      if (heading !== undefined) {
+        tables.heading = stripTags(heading);
+        return match;
+      }
+      tables.count += 1;
+      const label = `Table ${tables.count}${tables.heading ? `: ${tables.heading}` : ''}`;
+      return `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table>`;
+    })
+    .replace(/<\/table>/g, '</table></div>');
 }
 
 function toInlineHtml(source: string): string {
@@ -205,11 +222,12 @@ function compileBlock(name: string, argument: string, lines: string[], file: str
 /** Splits an article body into prose (HTML) and the interactive blocks of content/README.md. */
 export function compileArticleBody(body: string, file: string): ArticleSegment[] {
   const segments: ArticleSegment[] = [];
+  const tables: TableCounter = { count: 0, heading: '' };
   const prose: string[] = [];
   const flushProse = () => {
     const source = prose.join('\n').trim();
     prose.length = 0;
-    if (source) segments.push({ kind: 'html', html: toHtml(source) });
+    if (source) segments.push({ kind: 'html', html: toHtml(source, tables) });
   };
   const lines = body.split('\n');
   for (let index = 0; index < lines.length; index += 1) {

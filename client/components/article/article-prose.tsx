@@ -1,0 +1,131 @@
+import styled from 'styled-components';
+import { color, font, radius, space, text } from '../../theme/theme';
+import { useInternalLinkNavigation } from './use-internal-link-navigation';
+
+/** Long-form text reads best at about 70 characters a line; tables and code may use the full column. */
+const measure = '70ch';
+
+const Prose = styled.div`
+  color: ${color.ink};
+  font-size: ${text.base};
+  line-height: 1.75;
+  overflow-wrap: break-word;
+
+  > :first-child { margin-top: 0; }
+  > :last-child { margin-bottom: 0; }
+
+  p, ul, ol, blockquote, h2, h3 { max-width: ${measure}; }
+  p { margin: 0 0 1.1em; }
+
+  h2 {
+    margin: ${space.xxl} 0 ${space.md};
+    font-size: clamp(1.5rem, 1.25rem + 1vw, 2rem);
+  }
+  h3 {
+    margin: ${space.xl} 0 ${space.sm};
+    font-size: ${text.h3};
+  }
+  h2 + h3 { margin-top: ${space.lg}; }
+
+  ul, ol {
+    margin: 0 0 1.25em;
+    padding-left: 1.5rem;
+  }
+  li { margin-bottom: 0.5em; padding-left: 0.25rem; }
+  li::marker { color: ${color.primary}; font-weight: 700; }
+  li > p { margin-bottom: 0.5em; }
+  li > ul, li > ol { margin: 0.5em 0 0; }
+
+  strong { font-weight: 700; }
+
+  a {
+    color: ${color.accent};
+    font-weight: 500;
+    text-decoration: underline;
+    text-decoration-thickness: 1px;
+    text-underline-offset: 0.18em;
+    &:hover { color: ${color.primary}; text-decoration-thickness: 2px; }
+  }
+
+  blockquote {
+    margin: ${space.xl} 0;
+    padding: ${space.md} ${space.lg};
+    border-left: 4px solid ${color.primary};
+    border-radius: 0 ${radius.md} ${radius.md} 0;
+    background: ${color.primarySoft};
+    color: ${color.ink};
+    font-size: ${text.lg};
+    p:last-child { margin-bottom: 0; }
+  }
+
+  code {
+    padding: 0.1em 0.35em;
+    border: 1px solid ${color.border};
+    border-radius: ${radius.sm};
+    background: ${color.surfaceAlt};
+    font-family: ${font.mono};
+    font-size: 0.875em;
+    overflow-wrap: anywhere;
+  }
+
+  pre {
+    margin: ${space.lg} 0;
+    padding: ${space.md} ${space.lg};
+    overflow-x: auto;
+    border-radius: ${radius.md};
+    background: ${color.surfaceDark};
+    color: ${color.onDark};
+    font-size: ${text.sm};
+    line-height: 1.6;
+    code {
+      padding: 0;
+      border: 0;
+      background: none;
+      color: inherit;
+      font-size: inherit;
+      overflow-wrap: normal;
+    }
+  }
+
+  hr {
+    margin: ${space.xxl} 0;
+    border: 0;
+    border-top: 1px solid ${color.border};
+  }
+
+  /* The build wraps every table in a focusable, labelled region so a keyboard can scroll it. */
+  .table-scroll {
+    margin: ${space.lg} 0 ${space.xl};
+    overflow-x: auto;
+    border: 1px solid ${color.border};
+    border-radius: ${radius.md};
+    &:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${text.sm};
+    line-height: 1.5;
+  }
+  th, td {
+    /* Keeps narrow screens from crushing columns: the wrapper scrolls instead. */
+    min-width: 7.5rem;
+    padding: 0.625rem ${space.md};
+    border-bottom: 1px solid ${color.border};
+    text-align: left;
+    vertical-align: top;
+  }
+  thead th {
+    background: ${color.primarySoft};
+    color: ${color.ink};
+    font-weight: 700;
+  }
+  tbody tr:nth-child(even) { background: ${color.surfaceAlt}; }
+  tbody tr:last-child td { border-bottom: 0; }
+`;
+
+/** A run of article HTML, made at build time from our own Markdown (content/articles). */
+export function ArticleProse({ html }: { html: string }) {
+  const onClick = useInternalLinkNavigation();
+  return <Prose onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { ArticleSummary } from '../../../shared/content-schema';
+import { articles } from '../../../shared/generated/articles';
+import { color, radius, shadow, space, text } from '../../theme/theme';
+import { Icon } from '../ui/icon';
+import { Container, Section, SectionHeading } from '../ui/layout-primitives';
+
+const Cards = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
+  gap: ${space.lg};
+  margin: ${space.xl} 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  padding: ${space.lg};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+  box-shadow: 0 1px 2px rgba(15, 23, 42, 0.05);
+  transition: box-shadow 150ms ease, border-color 150ms ease;
+  &:hover { box-shadow: ${shadow.card}; border-color: ${color.primarySoft}; }
+`;
+
+const Category = styled.p`
+  margin-bottom: ${space.sm};
+  color: ${color.primary};
+  font-size: ${text.xs};
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+`;
+
+const Title = styled.h3`
+  font-size: ${text.lg};
+  a {
+    color: ${color.ink};
+    text-decoration: none;
+    /* The whole card is the link's hit area; the link's own text stays its accessible name. */
+    &::after { content: ''; position: absolute; inset: 0; border-radius: ${radius.lg}; }
+    &:hover { color: ${color.primary}; }
+    &:focus-visible { outline: none; }
+    &:focus-visible::after { outline: 3px solid ${color.focus}; outline-offset: 2px; }
+  }
+`;
+
+const Excerpt = styled.p`
+  flex: 1;
+  color: ${color.inkMuted};
+  font-size: ${text.sm};
+`;
+
+const ReadTime = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.375rem;
+  margin: 0;
+  color: ${color.inkMuted};
+  font-size: ${text.xs};
+  font-weight: 600;
+  svg { width: 1rem; height: 1rem; }
+`;
+
+/** The front matter's `related` slugs as cards; a slug with no article is skipped. */
+export function RelatedReading({ slugs }: { slugs: string[] }) {
+  const headingId = useId();
+  const related = slugs
+    .map((slug) => articles.find((article) => article.slug === slug))
+    .filter((article): article is ArticleSummary => article !== undefined);
+  if (related.length === 0) return null;
+
+  return (
+    <Section $tone="alt" aria-labelledby={headingId}>
+      <Container>
+        <SectionHeading id={headingId}>Related reading</SectionHeading>
+        <Cards>
+          {related.map((article) => (
+            <Card key={article.slug}>
+              <Category>{article.category}</Category>
+              <Title>
+                <Link to={article.path}>{article.title}</Link>
+              </Title>
+              <Excerpt>{article.excerpt}</Excerpt>
+              <ReadTime>
+                <Icon name="clock" />
+                {article.readMinutes} min read
+              </ReadTime>
+            </Card>
+          ))}
+        </Cards>
+      </Container>
+    </Section>
+  );
+}

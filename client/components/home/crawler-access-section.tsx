@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { HomeContent } from '../../../shared/content-schema';
+import { articles } from '../../../shared/generated/articles';
+import { color, mediaUp, space } from '../../theme/theme';
+import { Icon } from '../ui/icon';
+import { Container, Section } from '../ui/layout-primitives';
+import { CodeSample } from './code-sample';
+import { SectionIntro } from './section-intro';
+
+const GUIDE_PATH = '/blog/robots-llms-txt-guide';
+// The article's own title is the clearest link text; the fallback covers a renamed or removed article.
+const guideTitle = articles.find((article) => article.path === GUIDE_PATH)?.title ?? 'Read our robots.txt and llms.txt guide';
+
+const Samples = styled.div`
+  display: grid;
+  gap: ${space.lg};
+  align-items: start;
+  ${mediaUp('lg')} { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); }
+`;
+
+const Note = styled.div`
+  margin-top: ${space.xl};
+  p { margin-bottom: ${space.sm}; color: ${color.inkMuted}; }
+  a { display: inline-flex; align-items: center; gap: ${space.sm}; font-weight: 600; }
+  a svg { flex-shrink: 0; }
+`;
+
+export function CrawlerAccessSection({ crawler }: { crawler: HomeContent['crawlerAccess'] }) {
+  return (
+    <Section $tone="alt" aria-labelledby="crawler-access-title">
+      <Container>
+        <SectionIntro id="crawler-access-title" title={crawler.title} lead={crawler.lead} />
+        <Samples>
+          <CodeSample fileName="robots.txt" code={crawler.robotsSample} />
+          <CodeSample fileName="llms.txt" code={crawler.llmsSample} />
+        </Samples>
+        <Note>
+          <p>{crawler.note}</p>
+          <Link to={GUIDE_PATH}>
+            {guideTitle}
+            <Icon name="arrow-right" size={18} />
+          </Link>
+        </Note>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+import styled from 'styled-components';
+import type { ArticleBody, ArticleSummary } from '../../shared/content-schema';
+import { routesPaths, site } from '../../shared/site';
+import { useAppConfig } from '../app-config';
+import { ArticleColumn } from '../components/article/article-column';
+import { ArticleCta } from '../components/article/article-cta';
+import { ArticleHeader } from '../components/article/article-header';
+import { articleJsonLd } from '../components/article/article-json-ld';
+import { ArticleSegments } from '../components/article/article-segments';
+import { CopyStatusProvider } from '../components/article/copy-status';
+import { RelatedReading } from '../components/article/related-reading';
+import { breadcrumbJsonLd, faqJsonLd, type JsonLd } from '../head/json-ld';
+import { PageHead } from '../head/page-head';
+import { space } from '../theme/theme';
+
+const Body = styled.div`
+  padding-block: ${space.xxl} ${space.section};
+`;
+
+export function ArticlePage({ summary, body }: { summary: ArticleSummary; body: ArticleBody }) {
+  const { siteUrl } = useAppConfig();
+
+  const faqItems = body.segments.flatMap((segment) => (segment.kind === 'faq' ? segment.items : []));
+  const jsonLd: JsonLd[] = [
+    articleJsonLd(siteUrl, summary),
+    breadcrumbJsonLd(siteUrl, [
+      { name: 'Home', path: routesPaths.home },
+      { name: 'Blog', path: routesPaths.blog },
+      { name: summary.title, path: summary.path },
+    ]),
+  ];
+  if (faqItems.length > 0) {
+    jsonLd.push(faqJsonLd(faqItems.map((item) => ({ question: item.question, answer: item.answerText }))));
+  }
+
+  return (
+    <>
+      <PageHead
+        title={`${summary.title} | ${site.brand}`}
+        description={summary.excerpt}
+        keywords={summary.keywords}
+        canonicalPath={summary.path}
+        ogType="article"
+        article={{ publishedTime: summary.published, modifiedTime: summary.updated, section: summary.category }}
+        jsonLd={jsonLd}
+      />
+      <article>
+        <ArticleHeader summary={summary} />
+        <Body>
+          <ArticleColumn>
+            <CopyStatusProvider>
+              <ArticleSegments segments={body.segments} />
+            </CopyStatusProvider>
+          </ArticleColumn>
+        </Body>
+      </article>
+      <RelatedReading slugs={summary.related} />
+      <ArticleCta cta={summary.cta} />
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import styled from 'styled-components';
+import { processSteps } from '../../shared/generated/process-steps';
+import { routesPaths } from '../../shared/site';
+import { useAppConfig } from '../app-config';
+import { PageIntro } from '../components/pages/page-intro';
+import { Button } from '../components/ui/button';
+import { Icon } from '../components/ui/icon';
+import { Container, Lead, Section, SectionHeading } from '../components/ui/layout-primitives';
+import { breadcrumbJsonLd, serviceJsonLd } from '../head/json-ld';
+import { PageHead } from '../head/page-head';
+import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
+
+const { seo, intro, steps, results, cta } = processSteps;
+
+// The page ends on the call-to-action band; matching its tone makes the space the floating
+// button reserves at the end of the page look like part of that band.
+const Page = styled.div`
+  background: ${color.surfaceAlt};
+`;
+
+const Timeline = styled.ol`
+  --marker: 2.75rem;
+  position: relative;
+  list-style: none;
+  margin: 0 auto;
+  padding: 0;
+  max-width: 52rem;
+  display: grid;
+  gap: ${space.xl};
+  ${mediaUp('md')} { --marker: 3.5rem; gap: ${space.xxl}; }
+
+  /* The line joining the step numbers, drawn behind them. */
+  &::before {
+    content: '';
+    position: absolute;
+    top: calc(var(--marker) / 2);
+    bottom: calc(var(--marker) / 2);
+    left: calc(var(--marker) / 2 - 1px);
+    width: 2px;
+    background: ${color.border};
+  }
+`;
+
+const Step = styled.li`
+  position: relative;
+  display: grid;
+  grid-template-columns: var(--marker) minmax(0, 1fr);
+  gap: ${space.md};
+  ${mediaUp('md')} { gap: ${space.lg}; }
+`;
+
+const Marker = styled.span<{ $accent: string }>`
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: var(--marker);
+  height: var(--marker);
+  border-radius: 50%;
+  background: ${(p) => p.$accent};
+  color: #fff;
+  font-weight: 800;
+  font-size: ${text.lg};
+  box-shadow: 0 0 0 6px ${color.surface};
+`;
+
+const StepCard = styled.div<{ $accent: string }>`
+  background: ${color.surface};
+  border: 1px solid ${color.border};
+  border-top: 4px solid ${(p) => p.$accent};
+  border-radius: ${radius.lg};
+  padding: ${space.lg};
+  box-shadow: ${shadow.card};
+  ${mediaUp('md')} { padding: ${space.xl}; }
+`;
+
+const StepHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.sm} ${space.md};
+  margin-bottom: ${space.md};
+`;
+
+const IconBadge = styled.span<{ $accent: string }>`
+  display: grid;
+  place-items: center;
+  flex-shrink: 0;
+  width: 3rem;
+  height: 3rem;
+  border-radius: ${radius.md};
+  background: ${color.surfaceAlt};
+  color: ${(p) => p.$accent};
+  svg { width: 1.5rem; height: 1.5rem; }
+`;
+
+const StepTitle = styled.h3`
+  flex: 1 1 12rem;
+  margin: 0;
+  font-size: ${text.h3};
+`;
+
+const Duration = styled.p<{ $accent: string }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.375rem;
+  margin: 0;
+  padding: 0.25rem 0.75rem;
+  border: 1px solid currentColor;
+  border-radius: ${radius.pill};
+  color: ${(p) => p.$accent};
+  font-size: ${text.xs};
+  font-weight: 700;
+  white-space: nowrap;
+  svg { width: 1rem; height: 1rem; }
+`;
+
+const Description = styled.p`
+  color: ${color.inkMuted};
+`;
+
+const Details = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${space.sm};
+  li { display: flex; gap: ${space.sm}; align-items: flex-start; }
+  svg { width: 1.25rem; height: 1.25rem; flex-shrink: 0; margin-top: 0.2rem; color: ${color.success}; }
+`;
+
+const CentredHeading = styled(SectionHeading)`
+  margin-inline: auto;
+  text-align: center;
+  margin-bottom: ${space.xl};
+`;
+
+const Stats = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${space.lg};
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${mediaUp('lg')} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  li {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    text-align: center;
+    padding: ${space.lg} ${space.md};
+    border: 1px solid ${color.borderDark};
+    border-radius: ${radius.lg};
+    background: ${color.surfaceDarkAlt};
+  }
+`;
+
+const StatValue = styled.span`
+  font-size: ${text.h2};
+  font-weight: 800;
+  line-height: 1.1;
+  color: ${color.electric};
+`;
+
+const StatLabel = styled.span`
+  margin-top: ${space.xs};
+  color: ${color.onDarkMuted};
+  font-size: ${text.sm};
+`;
+
+const CtaBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  ${Lead} { margin-inline: auto; margin-bottom: ${space.xl}; }
+`;
+
+/*
+ * Sticky rather than fixed: while the page scrolls the button rides at the bottom right of the
+ * viewport like a fixed one, but it cannot leave the page, so at the end it comes to rest in
+ * space of its own above the footer and never hides the footer's links. That reserved space is
+ * the page's bottom padding. pointer-events lets clicks through the empty part of the bar.
+ */
+const FloatingBar = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 30;
+  display: flex;
+  justify-content: flex-end;
+  padding: ${space.md};
+  pointer-events: none;
+  ${mediaUp('md')} { padding: ${space.lg}; }
+  a { pointer-events: auto; box-shadow: ${shadow.raised}; }
+`;
+
+export default function HowItWorksPage() {
+  const { siteUrl } = useAppConfig();
+  return (
+    <Page>
+      <PageHead
+        title={seo.title}
+        description={seo.description}
+        keywords={seo.keywords}
+        canonicalPath={routesPaths.howItWorks}
+        jsonLd={[
+          serviceJsonLd(siteUrl, seo.description),
+          breadcrumbJsonLd(siteUrl, [
+            { name: 'Home', path: routesPaths.home },
+            { name: 'How It Works', path: routesPaths.howItWorks },
+          ]),
+        ]}
+      />
+      <PageIntro id="how-it-works-title" eyebrow={intro.eyebrow} title={intro.title} lead={intro.lead} />
+
+      <Section aria-labelledby="steps-title">
+        <Container>
+          <h2 id="steps-title" className="visually-hidden">The five steps</h2>
+          <Timeline>
+            {steps.map((step, index) => {
+              const accent = color[step.color];
+              return (
+                <Step key={step.title}>
+                  <Marker $accent={accent} aria-hidden="true">{index + 1}</Marker>
+                  <StepCard $accent={accent}>
+                    <StepHeader>
+                      <IconBadge $accent={accent}><Icon name={step.icon} /></IconBadge>
+                      <StepTitle>
+                        <span className="visually-hidden">Step {index + 1}: </span>
+                        {step.title}
+                      </StepTitle>
+                      <Duration $accent={accent}>
+                        <Icon name="clock" />
+                        <span className="visually-hidden">Timing: </span>
+                        {step.duration}
+                      </Duration>
+                    </StepHeader>
+                    <Description>{step.description}</Description>
+                    <Details>
+                      {step.details.map((detail) => (
+                        <li key={detail}><Icon name="check" /><span>{detail}</span></li>
+                      ))}
+                    </Details>
+                  </StepCard>
+                </Step>
+              );
+            })}
+          </Timeline>
+        </Container>
+      </Section>
+
+      <Section $tone="dark" aria-labelledby="results-title">
+        <Container>
+          <CentredHeading id="results-title">{results.title}</CentredHeading>
+          <Stats>
+            {results.items.map((item) => (
+              <li key={item.label}>
+                <StatValue>{item.stat}</StatValue>
+                <StatLabel>{item.label}</StatLabel>
+              </li>
+            ))}
+          </Stats>
+        </Container>
+      </Section>
+
+      <Section $tone="alt" aria-labelledby="cta-title">
+        <Container>
+          <CtaBox>
+            <CentredHeading id="cta-title">{cta.title}</CentredHeading>
+            <Lead>{cta.lead}</Lead>
+            <Button to={routesPaths.freeAudit} variant="gradient" size="lg">
+              {cta.button}
+              <Icon name="arrow-right" />
+            </Button>
+          </CtaBox>
+        </Container>
+      </Section>
+
+      <FloatingBar>
+        <Button to={routesPaths.freeAudit} variant="gradient">
+          <Icon name="search" />
+          Book Free Audit
+        </Button>
+      </FloatingBar>
+    </Page>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Browser } from 'playwright-core';
+import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);
+
+describe('hydration', () => {
+  it.each(pagePaths)('%s hydrates with a clean console and no CSP violation', async (path) => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    // Give late work (effects, chunk loads, style insertion) a moment to report.
+    await page.waitForTimeout(150);
+    expect(consoleRecords).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the server styles after hydration (no unstyled flash, styles still apply)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const before = await page.evaluate(() => getComputedStyle(document.querySelector('header')!).position);
+    await waitForHydration(page);
+    const after = await page.evaluate(() => getComputedStyle(document.querySelector('header')!).position);
+    expect(before).toBe('sticky');
+    expect(after).toBe('sticky');
+    await page.close();
+  });
+});
+
+describe('client-side navigation', () => {
+  it('moves between pages without a reload, updating title and description, and scrolls to the top', async () => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // A full reload would lose this marker.
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'still here';
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+    await page.locator('footer').getByRole('link', { name: 'How It Works' }).click();
+    await page.waitForURL(`${server.url}/how-it-works`);
+    await page.waitForFunction(() => document.querySelector('h1') && document.title.includes('How'));
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(/\/how-it-works$/);
+
+    // The head matches what the server renders for the same page.
+    const direct = await browser.newPage();
+    await direct.goto(`${server.url}/how-it-works`);
+    expect(await page.title()).toBe(await direct.title());
+    expect(description).toBe(await direct.locator('meta[name="description"]').getAttribute('content'));
+    await direct.close();
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(consoleRecords).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('mobile menu', () => {
+  it('hides the top-bar audit link, opens and closes with the button, and Escape returns focus', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const header = page.locator('header');
+    const topBarCta = header.locator(':scope > div').first().getByRole('link', { name: 'Book Free Audit' });
+    await expect(topBarCta.isVisible()).resolves.toBe(false);
+
+    const toggle = header.locator('button[aria-controls]');
+    expect(await toggle.getAttribute('aria-label')).toBe('Open menu');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const menuId = await toggle.getAttribute('aria-controls');
+    const menu = page.locator(`[id="${menuId}"]`);
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.getAttribute('aria-label')).toBe('Close menu');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Book Free Audit' }).isVisible()).toBe(true);
+    for (const name of ['Home', 'How It Works', 'Case Studies', 'Blog']) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+
+    await menu.getByRole('link', { name: 'Blog', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // The button closes it again too, and a link in it navigates and closes it.
+    await toggle.click();
+    await header.getByRole('button', { name: 'Close menu' }).click();
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Case Studies', exact: true }).click();
+    await page.waitForURL(`${server.url}/case-studies`);
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('not-found page in the browser', () => {
+  it('logs the attempted path to the console and the server log', async () => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    const response = await page.goto(`${server.url}/no-such-page?x=1`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await page.waitForTimeout(100);
+    expect(consoleRecords.some((record) => record.type === 'warning' && record.text.includes('/no-such-page'))).toBe(true);
+    expect(server.logs.some((entry) => entry.msg === 'Page not found' && entry.path === '/no-such-page')).toBe(true);
+    await page.close();
+  });
+});

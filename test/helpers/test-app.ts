@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AppRoute } from '../../client/routes';
+import { createApp, type SiteApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { migrate, openDatabase, type Db } from '../../server/db/database';
+import { createLogger } from '../../server/logger';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+export const TEST_SITE_URL = 'https://www.citewise.example';
+
+export interface TestApp {
+  app: SiteApp;
+  db: Db;
+  config: Config;
+  dir: string;
+  close(): void;
+}
+
+/** The real app over a real SQLite file in a fresh temporary folder. */
+export function createTestApp(options: { env?: Record<string, string>; routes?: AppRoute[] } = {}): TestApp {
+  const dir = mkdtempSync(path.join(tmpdir(), 'citewise-test-'));
+  const config = loadConfig({
+    DATABASE_PATH: path.join(dir, 'site.db'),
+    SITE_URL: TEST_SITE_URL,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    ...options.env,
+  });
+  const db = openDatabase(config.databasePath);
+  migrate(db);
+  const app = createApp({
+    config,
+    db,
+    logger: createLogger(config.logLevel),
+    clientDir: CLIENT_DIR,
+    ...(options.routes ? { routes: options.routes } : {}),
+  });
+  return {
+    app,
+    db,
+    config,
+    dir,
+    close() {
+      if (db.open) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { parse } from 'node-html-parser';
+import request from 'supertest';
+import { articles } from '../../shared/generated/articles';
+import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeAll(() => {
+  testApp = createTestApp();
+});
+afterAll(() => testApp.close());
+
+const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);
+
+async function getPage(path: string) {
+  const response = await request(testApp.app).get(path);
+  return { response, document: parse(response.text) };
+}
+
+describe('every route of SPEC section 2', () => {
+  it('covers the fixed routes and the 17 articles', () => {
+    expect(pagePaths).toEqual(
+      expect.arrayContaining([
+        '/', '/services/llm-seo', '/how-it-works', '/case-studies', '/blog', '/free-audit', '/thank-you',
+        '/contact', '/privacy-policy', '/terms-conditions', '/refund-policy',
+      ]),
+    );
+    expect(articles).toHaveLength(17);
+    expect(pagePaths.filter((path) => path.startsWith('/blog/'))).toHaveLength(17);
+  });
+
+  it.each(pagePaths)('%s answers 200 with a complete server-rendered page', async (path) => {
+    const { response, document } = await getPage(path);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+
+    const title = document.querySelector('head > title')?.text ?? '';
+    expect(title.length).toBeGreaterThan(5);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    expect(description.length).toBeGreaterThan(20);
+
+    const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    const expectedPath = path === '/services/llm-seo' ? '/' : path;
+    expect(canonical).toBe(`${TEST_SITE_URL}${expectedPath}`);
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical);
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(title);
+    expect(document.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBe(description);
+    expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+
+    const header = document.querySelector('header');
+    const headerLinks = header?.querySelectorAll('a').map((link) => [link.text.trim(), link.getAttribute('href')]);
+    expect(headerLinks).toEqual(
+      expect.arrayContaining([
+        ['Home', '/'], ['How It Works', '/how-it-works'], ['Case Studies', '/case-studies'], ['Blog', '/blog'],
+        ['Book Free Audit', '/free-audit'],
+      ]),
+    );
+    const footer = document.querySelector('footer');
+    const columnTitles = footer?.querySelectorAll('h2').map((heading) => heading.text);
+    expect(columnTitles).toEqual(['Services', 'Resources', 'Contact']);
+    expect(footer?.querySelector('a[href^="mailto:"]')).toBeTruthy();
+    expect(footer?.text).toContain('London');
+    for (const legal of ['/privacy-policy', '/terms-conditions', '/refund-policy']) {
+      expect(footer?.querySelector(`a[href="${legal}"]`)).toBeTruthy();
+    }
+  });
+
+  it('shows the home page at /services/llm-seo with the home page canonical URL', async () => {
+    const home = await getPage('/');
+    const alias = await getPage('/services/llm-seo');
+    expect(alias.document.querySelector('h1')?.text).toBe(home.document.querySelector('h1')?.text);
+    expect(alias.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_SITE_URL}/`);
+  });
+
+  it('gives each page its own title', async () => {
+    const titles = await Promise.all(pagePaths.filter((path) => path !== '/services/llm-seo').map(async (path) => (await getPage(path)).document.querySelector('title')?.text));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe('canonical URLs come from SITE_URL', () => {
+  it('ignores a forged Host header and X-Forwarded-Host', async () => {
+    const response = await request(testApp.app).get('/blog').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example');
+    expect(response.status).toBe(200);
+    expect(response.text).not.toContain('evil.example');
+    expect(parse(response.text).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_SITE_URL}/blog`);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 with the not-found page', async () => {
+    const { response, document } = await getPage('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(document.querySelector('h1')?.text).toBe('404');
+    expect(document.querySelector('main')?.text).toContain('Oops! Page not found');
+    expect(document.querySelector('main a[href="/"]')).toBeTruthy();
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+  });
+
+  it('redirect a trailing slash to the canonical path, never off-site', async () => {
+    const response = await request(testApp.app).get('/blog/?page=2');
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe('/blog?page=2');
+    const offsite = await request(testApp.app).get('//evil.example/');
+    expect(offsite.status).toBe(301);
+    expect(offsite.headers.location).toBe('/evil.example');
+  });
+});
+
+describe('a route that throws', () => {
+  const failing = createTestApp({
+    routes: [
+      {
+        path: '/broken',
+        load: () =>
+          Promise.resolve(function Broken(): never {
+            throw new Error('secret internal detail');
+          }),
+      },
+      ...appRoutes,
+    ],
+  });
+  afterAll(() => failing.close());
+
+  it('answers 500 with the error page and no internals in production', async () => {
+    const response = await request(failing.app).get('/broken');
+    expect(response.status).toBe(500);
+    const document = parse(response.text);
+    expect(document.querySelector('h1')?.text).toBe('Unexpected Application Error!');
+    expect(document.querySelector('main')?.text).toContain('500 Internal Server Error');
+    expect(response.text).not.toContain('secret internal detail');
+    expect(response.text).not.toMatch(/at .+\.tsx?:\d+/);
+    // A broken page does not try to hydrate in the browser.
+    expect(document.querySelector('script[type="module"]')).toBeNull();
+  });
+
+  it('shows the message (never the stack) outside production', async () => {
+    const development = createTestApp({
+      env: { NODE_ENV: 'development' },
+      routes: [{ path: '/broken', load: () => Promise.resolve(function Broken(): never { throw new Error('what broke'); }) }, ...appRoutes],
+    });
+    const response = await request(development.app).get('/broken');
+    development.close();
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('what broke');
+    expect(response.text).not.toMatch(/at .+\.tsx?:\d+/);
+  });
+});
+
+describe('headers', () => {
+  it('carry a strict CSP and no X-Powered-By on pages, errors and assets', async () => {
+    const manifest = (await import('../../dist/client/manifest.json')) as { entry: { file: string } };
+    for (const path of ['/', '/no-such-page', manifest.entry.file, '/healthz']) {
+      const response = await request(testApp.app).get(path);
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      const csp = response.headers['content-security-policy'] ?? '';
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("form-action 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('serve hashed assets as immutable for a year, with subresource integrity in the page', async () => {
+    const { document } = await getPage('/');
+    const script = document.querySelector('script[type="module"]');
+    const src = script?.getAttribute('src') ?? '';
+    expect(src).toMatch(/^\/assets\/entry-[A-Z0-9]+\.js$/);
+    expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
+    const asset = await request(testApp.app).get(src);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answer 304 to a page request that names its ETag', async () => {
+    const first = await request(testApp.app).get('/how-it-works');
+    const etag = first.headers.etag ?? '';
+    expect(etag).toMatch(/^"/);
+    const second = await request(testApp.app).get('/how-it-works').set('If-None-Match', etag);
+    expect(second.status).toBe(304);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 while the database can be read and 503 when it cannot', async () => {
+    const app = createTestApp();
+    expect((await request(app.app).get('/healthz')).status).toBe(200);
+    app.db.close();
+    const response = await request(app.app).get('/healthz');
+    expect(response.status).toBe(503);
+    app.close();
+  });
+});

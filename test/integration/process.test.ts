@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { startServerProcess } from '../helpers/server-process';
+import { ROOT } from '../helpers/test-app';
+
+jest.setTimeout(60_000);
+
+describe('the server process', () => {
+  it('logs JSON lines with a request id for each request', async () => {
+    const server = await startServerProcess();
+    const response = await fetch(`${server.url}/blog`, { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+    const other = await fetch(`${server.url}/`);
+    const generated = other.headers.get('x-request-id');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const entry = server.logs.find((log) => (log.req as { id?: string } | undefined)?.id === 'trace-123');
+    expect(entry).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('on SIGTERM stops accepting, finishes the request in flight, closes the database and exits 0', async () => {
+    const server = await startServerProcess();
+    const url = new URL(`${server.url}/case-studies`);
+    // A slow reader keeps the response in flight while the signal arrives.
+    const body = new Promise<{ status: number; length: number }>((resolve, reject) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { Connection: 'keep-alive' } }, (res) => {
+        res.pause();
+        server.child.kill('SIGTERM');
+        let length = 0;
+        setTimeout(() => {
+          res.on('data', (chunk: Buffer) => {
+            length += chunk.length;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, length }));
+          res.resume();
+        }, 300);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const result = await body;
+    expect(result.status).toBe(200);
+    expect(result.length).toBeGreaterThan(1000);
+    const started = Date.now();
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.logs.map((log) => log.msg)).toEqual(expect.arrayContaining(['Shutting down: no new connections, finishing requests in flight', 'Stopped']));
+    await expect(fetch(`${server.url}/`)).rejects.toThrow();
+  });
+
+  it('stops at start with one clear line naming a bad variable', () => {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'abc' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT="abc"/);
+  });
+});

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('configuration (DESIGN.md table)', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      siteUrl: 'http://localhost:3000',
+      databasePath: path.resolve('data/site.db'),
+      smtpUrl: undefined,
+      mailDir: path.resolve('data/mail'),
+      mailFrom: 'noreply@example.com',
+      mailTo: 'leads@example.com',
+      mailRetryBaseMs: 30000,
+      trustProxy: false,
+      bookingUrl: 'https://booking.example.com/citewise/free-audit',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SITE_URL: 'https://www.example.org/',
+      DATABASE_PATH: '/var/lib/site/site.db',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      MAIL_FROM: 'web@example.org',
+      MAIL_TO: 'sales@example.org',
+      MAIL_RETRY_BASE_MS: '1000',
+      TRUST_PROXY: '1',
+      BOOKING_URL: 'https://cal.example.org/audit',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      siteUrl: 'https://www.example.org',
+      databasePath: '/var/lib/site/site.db',
+      mailDir: '/var/lib/site/mail',
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      mailFrom: 'web@example.org',
+      mailTo: 'sales@example.org',
+      mailRetryBaseMs: 1000,
+      trustProxy: 1,
+      bookingUrl: 'https://cal.example.org/audit',
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SITE_URL', 'localhost:3000'],
+    ['SITE_URL', 'ftp://example.org'],
+    ['SMTP_URL', 'http://mail.example.org'],
+    ['MAIL_FROM', 'not-an-address'],
+    ['MAIL_TO', 'a@b'],
+    ['MAIL_RETRY_BASE_MS', '-5'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
+    ['BOOKING_URL', 'javascript:alert(1)'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on %s=%s with one line that names the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    }
+  });
+});
