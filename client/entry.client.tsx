@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { AppConfigProvider, type AppConfig } from './app-config';
+import { FORM_STATE_ELEMENT_ID, FormStateProvider, type FormState } from './components/forms/form-state';
 import { loadPage } from './lazy-page';
 import { appRoutes, matchAppRoute } from './routes';
 
@@ -12,6 +13,9 @@ const configElement = document.getElementById('app-config');
 const root = document.getElementById('root');
 if (!configElement?.textContent || !root) throw new Error('The page has no #app-config or #root');
 const config = JSON.parse(configElement.textContent) as AppConfig;
+// Form pages carry the visitor's CSRF token and, after a refused submission, values and errors.
+const formStateText = document.getElementById(FORM_STATE_ELEMENT_ID)?.textContent;
+const formState: FormState = formStateText ? (JSON.parse(formStateText) as FormState) : { csrfToken: '' };
 
 // Load the current page's chunk first, so that hydration renders it synchronously.
 void loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
@@ -19,9 +23,11 @@ void loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
     root,
     <StrictMode>
       <AppConfigProvider value={config}>
-        <BrowserRouter>
-          <App routes={appRoutes} />
-        </BrowserRouter>
+        <FormStateProvider value={formState}>
+          <BrowserRouter>
+            <App routes={appRoutes} />
+          </BrowserRouter>
+        </FormStateProvider>
       </AppConfigProvider>
     </StrictMode>,
   );

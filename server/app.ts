@@ -1,28 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../client/app-config';
+import type { FormName, FormState } from '../client/components/forms/form-state';
 import { appRoutes, matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../client/routes';
+import { routesPaths } from '../shared/site';
 import type { Config } from './config';
 import { isDatabaseReadable, type Db } from './db/database';
+import { cookieSigningSecret, csrfProtection } from './http/csrf';
+import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
-import { securityHeaders } from './http/security-headers';
+import { buildCsp, securityHeaders } from './http/security-headers';
+import { formRoutes } from './leads/form-routes';
+import { LeadStore } from './leads/lead-store';
 import type { Logger } from './logger';
 import { readAssetManifest } from './render/assets';
+import type { RenderedDocument } from './render/document';
 import { isNotModified, negotiateEncoding, PageCache, toCachedPage, type CachedPage } from './render/page-cache';
 import { renderErrorPage, renderRoute, type RenderContext } from './render/render-page';
+import { seoFiles } from './seo/seo-router';
+
+/** What the app needs of the mail outbox: a nudge after a lead is stored. */
+export interface MailOutbox {
+  kick(): void;
+}
 
 export interface AppDependencies {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Sends stored mail; the process passes the outbox worker. */
+  mailer: MailOutbox;
   /** The clock pages and records read; tests pass a fixed one. */
   clock?: () => Date;
   /** The route table; tests may pass one with a route that throws. */
   routes?: AppRoute[];
   /** Where the build put the client bundle (dist/client). */
   clientDir?: string;
+  /** Form POSTs allowed per client address per window (tests lower it). */
+  formRateLimit?: { limit: number; windowMs: number };
 }
 
 export interface SiteApp extends Express {
@@ -31,6 +49,8 @@ export interface SiteApp extends Express {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Form pages are rendered once with this in place of the token, then filled per visitor. */
+const TOKEN_PLACEHOLDER = 'csrf-token-placeholder-8d1f3c';
 
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
 export function createApp(deps: AppDependencies): SiteApp {
@@ -39,15 +59,17 @@ export function createApp(deps: AppDependencies): SiteApp {
   const routes = deps.routes ?? appRoutes;
   const clientDir = deps.clientDir ?? path.resolve(__dirname, '..', 'client');
   const https = config.siteUrl.startsWith('https:');
-  const renderContext = (): RenderContext => ({
+  const context: RenderContext = {
     config: { siteUrl: config.siteUrl, bookingUrl: config.bookingUrl, year: clock().getUTCFullYear() } satisfies AppConfig,
     assets: readAssetManifest(clientDir),
-  });
-  const context = renderContext();
+  };
+  const csrf = csrfProtection(cookieSigningSecret(db), https);
+  const store = new LeadStore(db);
 
   const pages = new PageCache(async (key) => {
     const route = matchAppRoute(routes, key);
-    const document = await renderRoute(routes, route, key, context);
+    const formState: FormState | undefined = route.perVisitor ? { csrfToken: TOKEN_PLACEHOLDER } : undefined;
+    const document = await renderRoute(routes, route, key, context, formState);
     return toCachedPage(route.status ?? 200, document, https);
   });
 
@@ -81,18 +103,55 @@ export function createApp(deps: AppDependencies): SiteApp {
   });
 
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
-  app.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
-    }),
-  );
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(express.static(path.join(clientDir, 'public'), { index: false, maxAge: '1d' }));
 
   app.use(redirects());
+  app.use(seoFiles(config));
+
+  /** A page that no cache may keep: it carries this visitor's token. */
+  const sendPrivateDocument = (req: Request, res: Response, status: number, html: string, csp: string) => {
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    const identity = Buffer.from(html, 'utf8');
+    // Quality 5: a few milliseconds for a form page, most of brotli's gain.
+    const body = encoding === 'br' ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : identity;
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    if (encoding === 'br') res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const sendDocument = (req: Request, res: Response, status: number, document: RenderedDocument) =>
+    sendPrivateDocument(req, res, status, document.html, buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https));
+
+  const formPaths: Record<FormName, string> = { audit: routesPaths.freeAudit, contact: routesPaths.contact };
+  const sendFormPage = async (req: Request, res: Response, form: FormName, state: FormState, status: number) => {
+    const route = matchAppRoute(routes, formPaths[form]);
+    sendDocument(req, res, status, await renderRoute(routes, route, route.path, context, state));
+  };
+
+  // The token a client-side navigation to a form page asks for (the page it came from had none).
+  app.get('/csrf-token', csrf.cookies, csrf.protect, (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ token: req.csrfToken() });
+  });
+
+  app.use(
+    formRoutes({
+      config,
+      store,
+      logger,
+      clock,
+      csrf,
+      rateLimit: formRateLimit(deps.formRateLimit),
+      onStored: () => deps.mailer.kick(),
+      sendFormPage,
+    }),
+  );
 
   const sendPage = (req: Request, res: Response, page: CachedPage) => {
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
@@ -112,7 +171,7 @@ export function createApp(deps: AppDependencies): SiteApp {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  app.get(/.*/, async (req, res, next) => {
+  app.get(/.*/, csrf.cookies, async (req, res, next) => {
     try {
       const route = matchAppRoute(routes, req.path);
       if (route.path === NOT_FOUND_PATH) {
@@ -121,7 +180,18 @@ export function createApp(deps: AppDependencies): SiteApp {
         sendPage(req, res, await pages.get('/404'));
         return;
       }
-      sendPage(req, res, await pages.get(route.path));
+      if (!route.perVisitor) {
+        sendPage(req, res, await pages.get(route.path));
+        return;
+      }
+      await new Promise<void>((resolve, reject) => csrf.protect(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      const token = req.csrfToken();
+      if (route.path === routesPaths.contact && req.query.sent === '1') {
+        sendDocument(req, res, 200, await renderRoute(routes, route, route.path, context, { csrfToken: token, form: 'contact', sent: true }));
+        return;
+      }
+      const page = await pages.get(route.path);
+      sendPrivateDocument(req, res, page.status, page.identity.toString('utf8').replaceAll(TOKEN_PLACEHOLDER, token), page.csp);
     } catch (error) {
       next(error);
     }
@@ -137,14 +207,7 @@ export function createApp(deps: AppDependencies): SiteApp {
     req.log.error({ err: error }, 'Unhandled error');
     const message = config.isProduction ? undefined : error instanceof Error ? error.message : String(error);
     renderErrorPage(req.path, context, message)
-      .then((document) => {
-        const page = toCachedPage(500, document, https);
-        res.status(500);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Content-Security-Policy', page.csp);
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(page.identity);
-      })
+      .then((document) => sendDocument(req, res, 500, document))
       .catch((renderError: unknown) => {
         req.log.error({ err: renderError }, 'The error page failed to render');
         res.status(500).type('text/plain').send('Unexpected Application Error! 500 Internal Server Error');

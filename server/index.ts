@@ -4,6 +4,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './logger';
+import { emlFileTransport, smtpTransport } from './mail/mail-transport';
+import { OutboxWorker } from './mail/outbox-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -24,8 +26,13 @@ async function main(): Promise<void> {
 
   const db = openDatabase(config.databasePath);
   const schemaVersion = migrate(db);
-  const app = createApp({ config, db, logger });
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
+  const mailer = new OutboxWorker({ db, transport, logger, retryBaseMs: config.mailRetryBaseMs });
+  const app = createApp({ config, db, logger, mailer });
   await app.warmPages();
+  // Mail left unsent before a restart goes out now.
+  mailer.start();
+  logger.info({ via: transport.description }, 'Mail outbox started');
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -48,9 +55,13 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      db.close();
-      logger.info('Stopped');
-      process.exit(0);
+      // A send in progress finishes (its own timeouts bound it) before the database closes.
+      void mailer.stop().finally(() => {
+        transport.close();
+        db.close();
+        logger.info('Stopped');
+        process.exit(0);
+      });
     });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { contact } from '../../shared/generated/pages/contact';
 import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
-import { ContactForm } from '../components/pages/contact-form';
+import { ContactForm } from '../components/forms/contact-form';
 import { PageIntro } from '../components/pages/page-intro';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
@@ -149,7 +149,7 @@ export default function ContactPage() {
             <FormPanel aria-labelledby="contact-form-title">
               <FormTitle id="contact-form-title">{contact.formTitle}</FormTitle>
               <Muted>{contact.formLead}</Muted>
-              <ContactForm />
+              <ContactForm successMessage={contact.success} />
             </FormPanel>
 
             <Side>

@@ -11,8 +11,67 @@ export interface Migration {
 export const migrations: Migration[] = [
   {
     version: 1,
-    name: 'schema metadata',
-    sql: `CREATE TABLE IF NOT EXISTS schema_notes (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-          INSERT OR IGNORE INTO schema_notes (key, value) VALUES ('created_by', 'citewise-site');`,
+    name: 'settings',
+    sql: `CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          ) STRICT;`,
+  },
+  {
+    version: 2,
+    name: 'leads and mail outbox',
+    sql: `
+      -- SPEC section 3: the ten fields exactly as typed (trimmed), all text.
+      CREATE TABLE audit_submissions (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        website_url TEXT NOT NULL DEFAULT '',
+        business_description TEXT NOT NULL,
+        ideal_customer TEXT NOT NULL,
+        target_keywords TEXT NOT NULL,
+        current_products TEXT NOT NULL,
+        lead_sources TEXT NOT NULL,
+        seo_experience TEXT NOT NULL,
+        main_goal TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX audit_submissions_email ON audit_submissions (email COLLATE NOCASE);
+      CREATE INDEX audit_submissions_created_at ON audit_submissions (created_at);
+
+      CREATE TABLE contact_messages (
+        id INTEGER PRIMARY KEY,
+        first_name TEXT NOT NULL DEFAULT '',
+        last_name TEXT NOT NULL DEFAULT '',
+        email TEXT NOT NULL,
+        company TEXT NOT NULL DEFAULT '',
+        website TEXT NOT NULL DEFAULT '',
+        industry TEXT NOT NULL DEFAULT '',
+        subject TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX contact_messages_email ON contact_messages (email COLLATE NOCASE);
+      CREATE INDEX contact_messages_created_at ON contact_messages (created_at);
+
+      -- A mail is written here in the same transaction as its lead, so neither exists without
+      -- the other; the worker sends it and records the outcome. Rows are never deleted by the
+      -- worker (only by the erase command).
+      CREATE TABLE mail_outbox (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('audit', 'contact')),
+        source_id INTEGER NOT NULL,
+        subject_email TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        sent_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+      CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
+    `,
   },
 ];

@@ -1,6 +1,7 @@
 import { headTags, type HeadData } from '../../client/head/page-head';
 import { organizationJsonLd, scriptSafeJson } from '../../client/head/json-ld';
 import type { AppConfig } from '../../client/app-config';
+import { FORM_STATE_ELEMENT_ID, type FormState } from '../../client/components/forms/form-state';
 import { cspHash } from '../http/security-headers';
 import type { AssetManifest } from './assets';
 
@@ -19,6 +20,8 @@ export interface DocumentParts {
   config: AppConfig;
   /** Null for pages that must not hydrate (the 500 page). */
   assets: AssetManifest | null;
+  /** Per-visitor form state (CSRF token, values, errors), for form pages only. */
+  formState?: FormState;
 }
 
 export interface RenderedDocument {
@@ -36,7 +39,7 @@ function escapeText(value: string): string {
 }
 
 /** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
-export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets }: DocumentParts): RenderedDocument {
+export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, formState }: DocumentParts): RenderedDocument {
   const scriptHashes: string[] = [];
   const styleHashes = [cspHash(NOSCRIPT_CSS)];
   const tags = headTags(head, config.siteUrl).map((tag) => {
@@ -82,6 +85,7 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<body>',
     `<div id="root">${bodyHtml}</div>`,
     assets ? `<script type="application/json" id="app-config">${configJson}</script>` : '',
+    assets && formState ? `<script type="application/json" id="${FORM_STATE_ELEMENT_ID}">${scriptSafeJson(formState)}</script>` : '',
     '</body>',
     '</html>',
   ]

@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet, version as styledVersion } from 'styled-components';
 import { App } from '../../client/app';
 import { AppConfigProvider, type AppConfig } from '../../client/app-config';
+import { FormStateProvider, type FormState } from '../../client/components/forms/form-state';
 import { HeadCollectorProvider, type HeadCollector, type HeadData } from '../../client/head/page-head';
 import { loadPage } from '../../client/lazy-page';
 import { ErrorPage } from '../../client/pages/error-page';
@@ -51,13 +52,15 @@ export interface RenderContext {
   assets: AssetManifest;
 }
 
-function renderWithStyles(tree: (collector: HeadCollector) => ReactNode, context: RenderContext, hydrate: boolean): Promise<RenderedDocument> {
+function renderWithStyles(tree: ReactNode, context: RenderContext, hydrate: boolean, formState?: FormState): Promise<RenderedDocument> {
   const sheet = new ServerStyleSheet();
   const collector: HeadCollector = {};
   return renderToStringAllReady(
     sheet.collectStyles(
       <HeadCollectorProvider value={collector}>
-        <AppConfigProvider value={context.config}>{tree(collector)}</AppConfigProvider>
+        <AppConfigProvider value={context.config}>
+          <FormStateProvider value={formState ?? { csrfToken: '' }}>{tree}</FormStateProvider>
+        </AppConfigProvider>
       </HeadCollectorProvider>,
     ),
   )
@@ -71,22 +74,25 @@ function renderWithStyles(tree: (collector: HeadCollector) => ReactNode, context
         styledVersion,
         config: context.config,
         assets: hydrate ? context.assets : null,
+        ...(formState ? { formState } : {}),
       });
     })
     .finally(() => sheet.seal());
 }
 
-/** Renders one route of the table as a whole HTML document. Rejects when the page throws. */
-export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname: string, context: RenderContext): Promise<RenderedDocument> {
+/**
+ * Renders one route of the table as a whole HTML document. Rejects when the page throws. Form
+ * pages pass their form state (with a placeholder token when the result is cached).
+ */
+export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname: string, context: RenderContext, formState?: FormState): Promise<RenderedDocument> {
   await loadPage(route);
   return renderWithStyles(
-    () => (
-      <StaticRouter location={pathname}>
-        <App routes={routes} />
-      </StaticRouter>
-    ),
+    <StaticRouter location={pathname}>
+      <App routes={routes} />
+    </StaticRouter>,
     context,
     true,
+    formState,
   );
 }
 
@@ -97,13 +103,11 @@ export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname:
  */
 export function renderErrorPage(pathname: string, context: RenderContext, message?: string): Promise<RenderedDocument> {
   return renderWithStyles(
-    () => (
-      <StaticRouter location={pathname}>
-        <App routes={[]}>
-          <ErrorPage status={500} statusText="Internal Server Error" {...(message ? { message } : {})} />
-        </App>
-      </StaticRouter>
-    ),
+    <StaticRouter location={pathname}>
+      <App routes={[]}>
+        <ErrorPage status={500} statusText="Internal Server Error" {...(message ? { message } : {})} />
+      </App>
+    </StaticRouter>,
     context,
     false,
   );

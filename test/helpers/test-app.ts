@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppRoute } from '../../client/routes';
-import { createApp, type SiteApp } from '../../server/app';
+import { createApp, type MailOutbox, type SiteApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDatabase, type Db } from '../../server/db/database';
 import { createLogger } from '../../server/logger';
@@ -13,6 +13,8 @@ export const TEST_SITE_URL = 'https://www.citewise.example';
 
 export interface TestApp {
   app: SiteApp;
+  /** How often the app asked the mail outbox to send (after each stored lead). */
+  mailKicks: () => number;
   db: Db;
   config: Config;
   dir: string;
@@ -20,7 +22,9 @@ export interface TestApp {
 }
 
 /** The real app over a real SQLite file in a fresh temporary folder. */
-export function createTestApp(options: { env?: Record<string, string>; routes?: AppRoute[] } = {}): TestApp {
+export function createTestApp(
+  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number } } = {},
+): TestApp {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-test-'));
   const config = loadConfig({
     DATABASE_PATH: path.join(dir, 'site.db'),
@@ -31,15 +35,19 @@ export function createTestApp(options: { env?: Record<string, string>; routes?: 
   });
   const db = openDatabase(config.databasePath);
   migrate(db);
+  let kicks = 0;
   const app = createApp({
     config,
     db,
     logger: createLogger(config.logLevel),
     clientDir: CLIENT_DIR,
+    mailer: options.mailer ?? { kick: () => (kicks += 1) },
     ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
   });
   return {
     app,
+    mailKicks: () => kicks,
     db,
     config,
     dir,

@@ -1,10 +1,13 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';
 import { routesPaths } from '../../../shared/site';
 import { color, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
+import { FormAlert } from './form-alert';
+import { FormExtras } from './form-extras';
 import { FieldGrid, FormField } from './form-field';
+import { useFormSubmission } from './use-form-submission';
 
 const PrivacyNote = styled.p`
   margin: ${space.md} 0 0;
@@ -12,16 +15,30 @@ const PrivacyNote = styled.p`
   color: ${color.inkMuted};
 `;
 
-/** The audit request form (SPEC sections 2, 3 and 5). */
+const FORM_ID = 'audit';
+
+/** The audit request form (SPEC sections 2-5, 7, 8); it works with and without JavaScript. */
 export function AuditForm({ privacyNote }: { privacyNote: string }) {
+  const navigate = useNavigate();
+  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken } = useFormSubmission('audit', (response) => {
+    void navigate(response.redirect ?? routesPaths.thankYou);
+  });
   return (
-    <form method="post" action={routesPaths.freeAudit} aria-labelledby="audit-form-title">
+    <form
+      method="post"
+      action={routesPaths.freeAudit}
+      aria-labelledby="audit-form-title"
+      onSubmit={onSubmit}
+      onInput={(event) => clearError((event.target as HTMLInputElement).name)}
+    >
+      <FormExtras csrfToken={csrfToken} />
       <FieldGrid>
+        {message && <FormAlert message={message} errors={errors} fields={auditFields} formId={FORM_ID} />}
         {auditFields.map((field) => (
-          <FormField key={field.name} field={field} formId="audit" />
+          <FormField key={field.name} field={field} formId={FORM_ID} defaultValue={initial.values?.[field.name] ?? ''} error={errors[field.name]} />
         ))}
-        <Button type="submit" variant="gradient" size="lg" block>
-          Get My Free AI Audit
+        <Button type="submit" variant="gradient" size="lg" block disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Get My Free AI Audit'}
         </Button>
       </FieldGrid>
       <PrivacyNote>

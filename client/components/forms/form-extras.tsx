@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+import { HONEYPOT_FIELD } from './form-state';
+
+const Trap = styled.div`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+/**
+ * Fields every form sends besides the visible ones: the CSRF token for a plain form post, and
+ * a honeypot that people never see or reach (off-screen, hidden from assistive technology, out
+ * of the tab order) and that bots filling every field fill.
+ */
+export function FormExtras({ csrfToken }: { csrfToken: string }) {
+  return (
+    <>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <Trap aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </Trap>
+    </>
+  );
+}

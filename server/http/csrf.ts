@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import csurf from '@dr.pogodin/csurf';
+import cookieParser from 'cookie-parser';
+import type { RequestHandler } from 'express';
+import type { Db } from '../db/database';
+
+/**
+ * CSRF protection: the one module that knows which CSRF library we use (csurf is archived;
+ * @dr.pogodin/csurf is its maintained fork with the same API, see DESIGN.md). The secret lives in
+ * a signed, HttpOnly, SameSite=Strict cookie (Secure and `__Host-` prefixed on https); the token
+ * travels in the form's hidden `_csrf` field or, from fetch, in the `X-CSRF-Token` header.
+ */
+export interface CsrfProtection {
+  /** Parses the signed cookies; must run before `protect`. */
+  cookies: RequestHandler;
+  /** Defines req.csrfToken(); on POST, rejects a missing or wrong token with a 403 error. */
+  protect: RequestHandler;
+  cookieName: string;
+}
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/**
+ * The key that signs the CSRF cookie: made once and kept in the database, so that a restart or a
+ * second instance on the same data does not invalidate forms that visitors have open.
+ */
+export function cookieSigningSecret(db: Db): string {
+  const existing = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'cookie_secret'`).get();
+  if (existing) return existing.value;
+  const secret = randomBytes(32).toString('base64url');
+  db.prepare(`INSERT OR IGNORE INTO settings (key, value) VALUES ('cookie_secret', ?)`).run(secret);
+  return db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'cookie_secret'`).get()?.value ?? secret;
+}
+
+export function csrfProtection(secret: string, https: boolean): CsrfProtection {
+  // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only and
+  // Path=/, so no sibling subdomain can plant one.
+  const cookieName = https ? '__Host-csrf' : 'csrf';
+  return {
+    cookieName,
+    cookies: cookieParser(secret),
+    protect: csurf({
+      cookie: { key: cookieName, path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true },
+    }),
+  };
+}
+
+/** True for the error csurf raises on a bad or missing token. */
+export function isCsrfError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EBADCSRFTOKEN';
+}

@@ -1,0 +1,171 @@
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
+import { HONEYPOT_FIELD, type FormName, type FormState } from '../../client/components/forms/form-state';
+import { auditFields } from '../../shared/forms/audit-form';
+import { contactFields } from '../../shared/forms/contact-form';
+import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
+import { routesPaths, site } from '../../shared/site';
+import type { Config } from '../config';
+import { isCsrfError, type CsrfProtection } from '../http/csrf';
+import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
+import { RateLimitError } from '../http/rate-limit';
+import type { Logger } from '../logger';
+import type { LeadStore } from './lead-store';
+import { composeNotification } from './notification-mail';
+
+/** Large enough for every field at its longest, small enough that a flood costs little. */
+export const FORM_BODY_LIMIT = '100kb';
+
+interface FormDefinition {
+  name: FormName;
+  path: string;
+  fields: readonly FieldSpec[];
+  /** Where a plain (no JavaScript) form post goes after success: Post/Redirect/Get. */
+  successRedirect: string;
+}
+
+export const forms: FormDefinition[] = [
+  { name: 'audit', path: routesPaths.freeAudit, fields: auditFields, successRedirect: routesPaths.thankYou },
+  { name: 'contact', path: routesPaths.contact, fields: contactFields, successRedirect: `${routesPaths.contact}?sent=1` },
+];
+
+export interface FormRoutesDependencies {
+  config: Config;
+  store: LeadStore;
+  logger: Logger;
+  clock: () => Date;
+  csrf: CsrfProtection;
+  rateLimit: RequestHandler;
+  /** Called after a lead is stored; sends its mail without making the visitor wait. */
+  onStored: () => void;
+  /** Sends the form page again (no JavaScript), with the state to show and the status. */
+  sendFormPage: (req: Request, res: Response, form: FormName, state: FormState, status: number) => Promise<void>;
+}
+
+class UnsupportedContentTypeError extends Error {
+  readonly status = 415;
+}
+
+const messages = {
+  invalid: 'Please check the highlighted fields and try again.',
+  csrf: 'Your session expired before the form was sent. Your answers are still here: please send the form again.',
+  crossSite: 'This form can only be sent from our own website. Please reload the page and try again.',
+  rateLimit: 'You have sent several requests in a short time. Please wait a few minutes and try again.',
+  tooLarge: 'That was more text than the form can take. Please shorten your answers and try again.',
+  unreadable: 'We could not read the form. Please reload the page and try again.',
+  unavailable: `We could not save your request just now. Please try again in a minute, or e-mail us at ${site.email}.`,
+} as const;
+
+/** A fetch from our own script asks for JSON; a browser's plain form post asks for HTML. */
+function wantsJson(req: Request): boolean {
+  return req.accepts(['html', 'json']) === 'json';
+}
+
+/** Only the form's own fields, as strings, to put back into the form after a refusal. */
+function keptValues(fields: readonly FieldSpec[], body: unknown): FormValues {
+  const source = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = Object.prototype.hasOwnProperty.call(source, field.name) ? source[field.name] : undefined;
+      return [field.name, typeof value === 'string' ? value : ''];
+    }),
+  );
+}
+
+function refusalFor(error: unknown): { status: number; message: string; log: 'info' | 'warn' | 'error' } {
+  if (error instanceof RateLimitError) return { status: 429, message: messages.rateLimit, log: 'warn' };
+  if (error instanceof CrossSiteRequestError) return { status: 403, message: messages.crossSite, log: 'warn' };
+  if (isCsrfError(error)) return { status: 403, message: messages.csrf, log: 'warn' };
+  if (error instanceof UnsupportedContentTypeError) return { status: 415, message: messages.unreadable, log: 'info' };
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.too.large' || type === 'parameters.too.many') return { status: 413, message: messages.tooLarge, log: 'warn' };
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: messages.unreadable, log: 'info' };
+  return { status: 503, message: messages.unavailable, log: 'error' };
+}
+
+/** POST /free-audit and POST /contact (SPEC sections 3, 5, 7 and 8). */
+export function formRoutes(deps: FormRoutesDependencies): Router {
+  const { config, store, logger, clock, csrf } = deps;
+  const router = Router();
+
+  const requireFormBody: RequestHandler = (req, _res, next) =>
+    next(req.is(['application/x-www-form-urlencoded', 'application/json']) ? undefined : new UnsupportedContentTypeError('unsupported content type'));
+
+  // extended: false parses with node:querystring: flat keys only, no nested objects, and a
+  // repeated field becomes an array, which validation refuses.
+  const parseBody = [
+    express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 40 }),
+    express.json({ limit: FORM_BODY_LIMIT, strict: true }),
+  ];
+
+  for (const form of forms) {
+    const respondRefused = async (req: Request, res: Response, status: number, message: string, extra: Partial<FormState> = {}) => {
+      if (wantsJson(req)) {
+        res.status(status).json({ ok: false, message, ...(extra.errors ? { errors: extra.errors } : {}) });
+        return;
+      }
+      const token = typeof req.csrfToken === 'function' ? req.csrfToken() : '';
+      await deps.sendFormPage(req, res, form.name, { csrfToken: token, form: form.name, message, values: keptValues(form.fields, req.body), ...extra }, status);
+    };
+
+    const submit: RequestHandler = async (req, res, next) => {
+      try {
+        const body: unknown = req.body;
+        // A bot fills every field; a person never sees this one. It is told it succeeded, so it
+        // learns nothing, and nothing is stored or mailed.
+        const honeypot = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
+        if (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) {
+          req.log.warn({ form: form.name, reason: 'honeypot' }, 'Spam submission dropped');
+          respondSuccess(req, res, form);
+          return;
+        }
+        const result = validateForm(form.fields, body);
+        if (!result.ok) {
+          req.log.info({ form: form.name, fields: Object.keys(result.errors) }, 'Form refused: invalid fields');
+          await respondRefused(req, res, 400, messages.invalid, { errors: result.errors });
+          return;
+        }
+        const now = clock();
+        const saved = store.save(form.name, result.values, now, (id) =>
+          composeNotification({
+            kind: form.name,
+            id,
+            fields: form.fields,
+            values: result.values,
+            receivedAt: now,
+            from: config.mailFrom,
+            to: config.mailTo,
+            siteUrl: config.siteUrl,
+            brand: site.brand,
+          }),
+        );
+        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId }, 'Lead stored');
+        respondSuccess(req, res, form);
+        setImmediate(deps.onStored);
+      } catch (error) {
+        next(error);
+      }
+    };
+
+    const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+      if (res.headersSent) return next(error);
+      const refusal = refusalFor(error);
+      if (refusal.log === 'error') req.log.error({ err: error, form: form.name }, 'Form submission failed: the lead could not be stored');
+      else req.log[refusal.log]({ form: form.name, status: refusal.status, reason: (error as Error).message }, 'Form refused');
+      respondRefused(req, res, refusal.status, refusal.message).catch(next);
+    };
+
+    router.post(form.path, deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
+    // Errors before the chain finished (rate limit, cross-site, body) land here too.
+    router.use(form.path, onError);
+  }
+  return router;
+}
+
+function respondSuccess(req: Request, res: Response, form: FormDefinition): void {
+  if (wantsJson(req)) {
+    res.status(200).json({ ok: true, redirect: form.name === 'audit' ? form.successRedirect : undefined });
+    return;
+  }
+  res.redirect(303, form.successRedirect);
+}

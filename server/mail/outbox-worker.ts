@@ -1,0 +1,143 @@
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import type { MailMessage } from './mail-message';
+import type { MailTransport } from './mail-transport';
+
+interface OutboxRow {
+  id: number;
+  kind: string;
+  source_id: number;
+  message: string;
+  attempts: number;
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  logger: Logger;
+  /** First retry delay; each further failure doubles it (MAIL_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  clock?: () => Date;
+  /** The longest wait between retries, however many attempts failed. */
+  maxRetryDelayMs?: number;
+}
+
+/**
+ * Sends the mails that the lead transactions wrote to mail_outbox. nodemailer never retries by
+ * itself, so this does: a failed send is logged ('Email sending failed'), rescheduled with
+ * exponential backoff, and kept however often it fails. Rows live in the database, so pending
+ * mail survives restarts. One send at a time: a lead is a few a day, and sequential sending
+ * means a row is never sent twice by this process.
+ */
+export class OutboxWorker {
+  private readonly due;
+  private readonly nextDue;
+  private readonly markSent;
+  private readonly markFailed;
+  private readonly clock: () => Date;
+  private readonly maxRetryDelayMs: number;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxWorkerOptions) {
+    const { db } = options;
+    this.clock = options.clock ?? (() => new Date());
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
+    this.due = db.prepare<[string], OutboxRow>(
+      `SELECT id, kind, source_id, message, attempts FROM mail_outbox
+       WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT 20`,
+    );
+    this.nextDue = db.prepare<[], { next: string | null }>(`SELECT min(next_attempt_at) AS next FROM mail_outbox WHERE sent_at IS NULL`);
+    this.markSent = db.prepare(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`);
+    this.markFailed = db.prepare(`UPDATE mail_outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`);
+  }
+
+  /** Starts sending what is due (including mail left from before a restart). */
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Sends what is due now; called after each new lead, without making the visitor wait. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'Mail outbox worker failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.rerun) {
+          this.rerun = false;
+          this.kick();
+        } else {
+          this.schedule();
+        }
+      });
+  }
+
+  /** Resolves when the current pass is over (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  private retryDelay(attempts: number): number {
+    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const rows = this.due.all(this.clock().toISOString());
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        if (this.stopped) return;
+        await this.sendOne(row);
+      }
+    }
+  }
+
+  private async sendOne(row: OutboxRow): Promise<void> {
+    const { logger, transport } = this.options;
+    try {
+      const message = JSON.parse(row.message) as MailMessage;
+      await transport.send(message);
+      this.markSent.run(this.clock().toISOString(), row.id);
+      logger.info({ mailId: row.id, kind: row.kind, sourceId: row.source_id, via: transport.description }, 'Email sent');
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const delay = this.retryDelay(attempts);
+      const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();
+      const reason = error instanceof Error ? error.message : String(error);
+      this.markFailed.run(attempts, reason.slice(0, 1000), nextAttemptAt, row.id);
+      logger.warn({ mailId: row.id, kind: row.kind, sourceId: row.source_id, attempts, nextAttemptAt, err: reason }, 'Email sending failed');
+    }
+  }
+
+  /** Wakes up when the earliest pending mail falls due. */
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const next = this.nextDue.get()?.next;
+    if (!next) return;
+    // At most a minute, so that a clock change or a row added by another process is picked up.
+    const wait = Math.min(Math.max(Date.parse(next) - this.clock().getTime(), 0), 60_000);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, wait);
+    this.timer.unref();
+  }
+}

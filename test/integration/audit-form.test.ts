@@ -1,0 +1,257 @@
+import { parse } from 'node-html-parser';
+import request from 'supertest';
+import { auditFields } from '../../shared/forms/audit-form';
+import { countRows, openForm, validAudit } from '../helpers/forms';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeEach(() => {
+  testApp = createTestApp();
+});
+afterEach(() => testApp.close());
+
+describe('GET /free-audit', () => {
+  it('shows the form of SPEC with the ten fields, visible labels and browser validation', async () => {
+    const { page, token } = await openForm(testApp.app, '/free-audit');
+    expect(page.status).toBe(200);
+    const document = parse(page.text);
+    expect(document.querySelector('h1')?.text).toBe('Free AI Visibility Audit');
+    expect(document.querySelector('h2#audit-form-title')?.text).toBe('Tell us about your business');
+    const form = document.querySelector('form[action="/free-audit"]');
+    expect(form?.getAttribute('method')).toBe('post');
+    const names = form?.querySelectorAll('input:not([type="hidden"]):not([tabindex="-1"]), textarea').map((element) => element.getAttribute('name'));
+    expect(names).toEqual([
+      'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords',
+      'current_products', 'lead_sources', 'seo_experience', 'main_goal',
+    ]);
+    for (const field of auditFields) {
+      const control = form?.querySelector(`[name="${field.name}"]`);
+      const label = form?.querySelector(`label[for="${control?.getAttribute('id')}"]`);
+      expect(label?.text).toContain(field.label);
+      expect(control?.hasAttribute('required')).toBe(field.name !== 'website_url');
+    }
+    expect(form?.querySelector('[name="email"]')?.getAttribute('type')).toBe('email');
+    expect(form?.querySelector('[name="website_url"]')?.getAttribute('type')).toBe('url');
+    expect(form?.querySelector('button[type="submit"]')?.text).toBe('Get My Free AI Audit');
+    expect(form?.text).toContain('privacy policy');
+    // The visitor's own token, not the placeholder the cached page was rendered with.
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    expect(page.text).not.toContain('placeholder-8d1f3c');
+  });
+
+  it('sets the CSRF secret in a signed, HttpOnly, SameSite=Strict, __Host- Secure cookie on https', async () => {
+    const { page } = await openForm(testApp.app, '/free-audit');
+    const cookie = page.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/^__Host-csrf=s%3A/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('gives each visitor a different token', async () => {
+    const first = await openForm(testApp.app, '/free-audit');
+    const second = await openForm(testApp.app, '/free-audit');
+    expect(first.token).not.toBe(second.token);
+  });
+});
+
+describe('POST /free-audit without JavaScript', () => {
+  it('stores the ten fields as typed, writes one outbox mail, and answers 303 to /thank-you', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, _csrf: token });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/thank-you');
+    const rows = testApp.db.prepare('SELECT * FROM audit_submissions').all() as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(validAudit);
+    expect(rows[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const mail = testApp.db.prepare('SELECT * FROM mail_outbox').all() as Record<string, unknown>[];
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: 'audit', source_id: rows[0]?.id, sent_at: null, attempts: 0 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(testApp.mailKicks()).toBe(1);
+  });
+
+  it('trims values and keeps markup verbatim (it is escaped where shown)', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    await agent.post('/free-audit').type('form').send({ ...validAudit, name: '  <b>Priya</b>  ', _csrf: token }).expect(303);
+    expect(testApp.db.prepare('SELECT name FROM audit_submissions').get()).toEqual({ name: '<b>Priya</b>' });
+  });
+
+  it('gives the form back with each error beside its field and every typed value kept', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent
+      .post('/free-audit')
+      .type('form')
+      .send({ ...validAudit, email: 'not-an-email', website_url: 'javascript:alert(1)', main_goal: '', _csrf: token });
+    expect(response.status).toBe(400);
+    const document = parse(response.text);
+    expect(document.querySelector('[role="alert"]')?.text).toContain('Please check the highlighted fields');
+    const email = document.querySelector('#audit-email');
+    expect(email?.getAttribute('value')).toBe('not-an-email');
+    expect(email?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector(`#${email?.getAttribute('aria-describedby')}`)?.text).toContain('valid e-mail address');
+    expect(document.querySelector('#audit-website_url-error')?.text).toContain('https://');
+    expect(document.querySelector('#audit-main_goal-error')?.text).toContain('Please enter');
+    expect(document.querySelector('#audit-business_description')?.text).toBe(validAudit.business_description);
+    expect(document.querySelector('input[name="_csrf"]')?.getAttribute('value')).toMatch(/^[\w-]{20,}$/);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+    expect(countRows(testApp.db, 'mail_outbox')).toBe(0);
+  });
+
+  it('refuses a post without a valid CSRF token (403), stores nothing, and keeps the values', async () => {
+    const { agent } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, _csrf: 'forged-token' });
+    expect(response.status).toBe(403);
+    const document = parse(response.text);
+    expect(document.querySelector('[role="alert"]')?.text).toContain('session expired');
+    expect(document.querySelector('#audit-name')?.getAttribute('value')).toBe(validAudit.name);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+    // Without the cookie at all, the same.
+    const stranger = await request(testApp.app).post('/free-audit').type('form').send({ ...validAudit, _csrf: 'x' });
+    expect(stranger.status).toBe(403);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+  });
+
+  it.each([
+    ['Origin from another site', { Origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ])('refuses a cross-site post (%s) with 403 even with a valid token', async (_name, headers) => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').set(headers).type('form').send({ ...validAudit, _csrf: token });
+    expect(response.status).toBe(403);
+    expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('only be sent from our own website');
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+  });
+
+  it('accepts a same-origin post that names SITE_URL as its Origin', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    await agent
+      .post('/free-audit')
+      .set({ Origin: 'https://www.citewise.example', 'Sec-Fetch-Site': 'same-origin' })
+      .type('form')
+      .send({ ...validAudit, _csrf: token })
+      .expect(303);
+  });
+
+  it('drops a submission whose honeypot is filled, as if it succeeded', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', _csrf: token });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/thank-you');
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+    expect(countRows(testApp.db, 'mail_outbox')).toBe(0);
+  });
+
+  it('answers 413 to a body over the limit', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(1024 * 1024), _csrf: token });
+    expect(response.status).toBe(413);
+    expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('more text than the form can take');
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+  });
+});
+
+describe('POST /free-audit from JavaScript (fetch)', () => {
+  const postJson = async (app: TestApp, body: Record<string, string>, tokenOverride?: string) => {
+    const { agent, token } = await openForm(app.app, '/free-audit');
+    return agent
+      .post('/free-audit')
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', tokenOverride ?? token)
+      .type('form')
+      .send(body);
+  };
+
+  it('answers 200 JSON with the next page', async () => {
+    const response = await postJson(testApp, validAudit);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true, redirect: '/thank-you' });
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
+  });
+
+  it('answers 400 with an error per field', async () => {
+    const response = await postJson(testApp, { ...validAudit, name: 'Line one\nline two', email: 'a@b', seo_experience: 'y'.repeat(5001) });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['email', 'name', 'seo_experience']);
+    expect(response.body.errors.name).toContain('one line');
+    expect(response.body.errors.seo_experience).toContain('5000');
+  });
+
+  it('answers 403 JSON to a bad token', async () => {
+    const response = await postJson(testApp, validAudit, 'nope');
+    expect(response.status).toBe(403);
+    expect(response.body.ok).toBe(false);
+    expect(response.body.message).toContain('session expired');
+  });
+
+  it('hands a client-side navigation a token, and the token works', async () => {
+    const tokenResponse = await request(testApp.app).get('/csrf-token').expect(200);
+    expect(tokenResponse.headers['cache-control']).toBe('private, no-store');
+    const cookie = (tokenResponse.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
+    await request(testApp.app)
+      .post('/free-audit')
+      .set('Cookie', cookie)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', tokenResponse.body.token)
+      .type('form')
+      .send(validAudit)
+      .expect(200);
+  });
+
+  it('answers 503 and leaves nothing half-written when the database refuses the write', async () => {
+    // The lead's insert succeeds and its mail's insert fails: the transaction must undo both.
+    testApp.db.exec('DROP TABLE mail_outbox');
+    const response = await postJson(testApp, validAudit);
+    expect(response.status).toBe(503);
+    expect(response.body.message).toContain('could not save your request');
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+  });
+
+  it('refuses wrong content types with 415', async () => {
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('Content-Type', 'text/plain').send('name=x');
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with RateLimit headers after the limit, and a forged X-Forwarded-For does not reset it', async () => {
+    const limited = createTestApp({ formRateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const { agent, token } = await openForm(limited.app, '/free-audit');
+      const post = (forwardedFor: string) =>
+        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send(validAudit);
+      expect((await post('203.0.113.1')).status).toBe(200);
+      const second = await post('203.0.113.2');
+      expect(second.status).toBe(200);
+      expect(second.headers.ratelimit).toMatch(/r=0/);
+      expect(second.headers['ratelimit-policy']).toBeDefined();
+      const third = await post('203.0.113.3');
+      expect(third.status).toBe(429);
+      expect(third.body.message).toContain('wait a few minutes');
+      expect(third.headers['retry-after']).toBeDefined();
+      expect(countRows(limited.db, 'audit_submissions')).toBe(2);
+    } finally {
+      limited.close();
+    }
+  });
+
+  it('behind a trusted proxy, limits by the address the proxy saw, not by what the client wrote', async () => {
+    const proxied = createTestApp({ env: { TRUST_PROXY: '1' }, formRateLimit: { limit: 1, windowMs: 60_000 } });
+    try {
+      const { agent, token } = await openForm(proxied.app, '/free-audit');
+      const post = (forwardedFor: string) =>
+        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send(validAudit);
+      // The client puts a fake address first; the proxy appends the real one last.
+      expect((await post('198.51.100.7, 192.0.2.10')).status).toBe(200);
+      expect((await post('198.51.100.8, 192.0.2.10')).status).toBe(429);
+      // A different real client address has its own allowance.
+      expect((await post('198.51.100.7, 192.0.2.11')).status).toBe(200);
+    } finally {
+      proxied.close();
+    }
+  });
+});
