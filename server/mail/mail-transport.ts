@@ -26,14 +26,25 @@ function toNodemailer(message: MailMessage) {
  * SMTP through nodemailer. Every phase has a timeout, so a server that accepts the connection and
  * then never answers fails the attempt instead of holding the worker forever.
  */
-export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-    dnsTimeout: 10_000,
-  } as Parameters<typeof nodemailer.createTransport>[1]);
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+
+export function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): MailTransport {
+  // nodemailer builds its options from the URL alone (a second argument would be message
+  // defaults, and an options object with `url` drops its other keys), but it reads options from
+  // the query string. The timeouts go there; one that SMTP_URL already sets wins.
   const url = new URL(smtpUrl);
+  const withTimeouts = new URL(smtpUrl);
+  const defaults = { connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs, dnsTimeout: timeouts.connectionMs };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!withTimeouts.searchParams.has(name)) withTimeouts.searchParams.set(name, String(value));
+  }
+  const transporter = nodemailer.createTransport(withTimeouts.toString());
   return {
     description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(message) {

@@ -1,0 +1,186 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { OutboxWorker } from '../../server/mail/outbox-worker';
+import { emlFileTransport, smtpTransport } from '../../server/mail/mail-transport';
+import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
+import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+jest.setTimeout(30_000);
+
+/** A logger whose lines the test can read, as ops would read the process's output. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      callback();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+async function submitAudit(app: TestApp, values = validAudit) {
+  const { agent, token } = await openForm(app.app, '/free-audit');
+  await agent.post('/free-audit').type('form').send({ ...values, _csrf: token }).expect(303);
+}
+
+let testApp: TestApp;
+let smtp: TestSmtpServer | undefined;
+beforeEach(() => {
+  testApp = createTestApp({ env: { MAIL_TO: 'leads@citewise.example', MAIL_FROM: 'web@citewise.example' } });
+});
+afterEach(async () => {
+  testApp.close();
+  await smtp?.close();
+  smtp = undefined;
+});
+
+describe('the lead notification over SMTP', () => {
+  it('reaches MAIL_TO with Reply-To the prospect, every field readable, and a stable Message-ID', async () => {
+    smtp = await startSmtpServer('accept');
+    await submitAudit(testApp, { ...validAudit, main_goal: 'Be named first <script>alert(1)</script>' });
+    const { logger } = capturingLogger();
+    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000 });
+    worker.kick();
+    await worker.idle();
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['leads@citewise.example']);
+    expect(mail.from).toBe('web@citewise.example');
+    const raw = decodeQuotedPrintable(mail.raw);
+    expect(raw).toMatch(/^Reply-To: Priya Shah <priya@shahpayroll\.co\.uk>/m);
+    expect(raw).toMatch(/^Subject: New AI visibility audit request: Priya Shah/m);
+    const { main_goal: _replaced, ...unchanged } = validAudit;
+    for (const value of Object.values(unchanged).filter((text) => !text.includes('\n'))) expect(raw).toContain(value);
+    expect(raw).toContain('Content-Type: text/html');
+    // Markup typed into a field is escaped in the HTML body.
+    expect(raw).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    const stored = testApp.db.prepare('SELECT message_id, sent_at, attempts FROM mail_outbox').get() as { message_id: string; sent_at: string; attempts: number };
+    expect(raw).toContain(`Message-ID: ${stored.message_id}`);
+    expect(stored.sent_at).not.toBeNull();
+    expect(stored.attempts).toBe(1);
+
+    // Sent once: another pass sends nothing more.
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    await worker.stop();
+  });
+
+  it('sends contact messages through the same outbox', async () => {
+    smtp = await startSmtpServer('accept');
+    const { agent, token } = await openForm(testApp.app, '/contact');
+    const response = await agent.post('/contact').type('form').send({ ...validContact, _csrf: token });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/contact?sent=1');
+    expect(testApp.db.prepare('SELECT first_name, email, subject, message FROM contact_messages').get()).toEqual({
+      first_name: 'Dan',
+      email: 'dan@example.co.uk',
+      subject: 'consultation',
+      message: validContact.message,
+    });
+    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger: capturingLogger().logger, retryBaseMs: 30_000 });
+    worker.kick();
+    await worker.idle();
+    const raw = decodeQuotedPrintable(smtp.received[0]?.raw ?? '');
+    expect(raw).toMatch(/^Subject: New contact message: Dan Okafor \(Strategy Consultation\)/m);
+    expect(raw).toMatch(/^Reply-To: Dan Okafor <dan@example\.co\.uk>/m);
+    await worker.stop();
+  });
+});
+
+describe('when sending fails', () => {
+  it('logs "Email sending failed", keeps the mail, and retries with exponential backoff, across a restart', async () => {
+    smtp = await startSmtpServer('reject');
+    await submitAudit(testApp);
+    let now = new Date('2026-11-21T10:00:00.000Z');
+    const clock = () => now;
+    const { logger, lines } = capturingLogger();
+    const failing = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
+    failing.kick();
+    await failing.idle();
+
+    const row = () => testApp.db.prepare('SELECT attempts, next_attempt_at, sent_at, last_error FROM mail_outbox').get() as Record<string, unknown>;
+    expect(row()).toMatchObject({ attempts: 1, next_attempt_at: '2026-11-21T10:00:30.000Z', sent_at: null });
+    expect(String(row().last_error)).toContain('550');
+    expect(lines.find((line) => line.msg === 'Email sending failed')).toMatchObject({ level: 40, attempts: 1 });
+
+    // Not due yet: nothing is tried.
+    failing.kick();
+    await failing.idle();
+    expect(row()).toMatchObject({ attempts: 1 });
+
+    // Due: tried again and failed again; the delay doubles.
+    now = new Date('2026-11-21T10:00:30.000Z');
+    failing.kick();
+    await failing.idle();
+    expect(row()).toMatchObject({ attempts: 2, next_attempt_at: '2026-11-21T10:01:30.000Z', sent_at: null });
+    await failing.stop();
+    expect(countRows(testApp.db, 'mail_outbox')).toBe(1);
+
+    // A restart with a working server sends the kept mail once it is due.
+    await smtp.close();
+    smtp = await startSmtpServer('accept');
+    now = new Date('2026-11-21T10:01:30.000Z');
+    const restarted = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
+    restarted.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await restarted.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(row()).toMatchObject({ attempts: 3, last_error: null });
+    expect(row().sent_at).not.toBeNull();
+    await restarted.stop();
+  });
+
+  it('gives up on an SMTP server that never answers within its timeout, without blocking later passes', async () => {
+    smtp = await startSmtpServer('silent');
+    await submitAudit(testApp);
+    const { logger, lines } = capturingLogger();
+    // Production waits 10 s for a greeting; a shorter bound keeps the test quick.
+    const worker = new OutboxWorker({
+      db: testApp.db,
+      transport: smtpTransport(smtp.url, { connectionMs: 1000, greetingMs: 1000, socketMs: 1000 }),
+      logger,
+      retryBaseMs: 30_000,
+    });
+    worker.kick();
+    await worker.idle();
+    const failure = lines.find((line) => line.msg === 'Email sending failed');
+    expect(String(failure?.err)).toMatch(/timeout/i);
+    expect(testApp.db.prepare('SELECT attempts, sent_at FROM mail_outbox').get()).toEqual({ attempts: 1, sent_at: null });
+    await worker.stop();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each mail as an .eml file under mail/ beside the database', async () => {
+    await submitAudit(testApp);
+    const worker = new OutboxWorker({ db: testApp.db, transport: emlFileTransport(testApp.config.mailDir), logger: capturingLogger().logger, retryBaseMs: 30_000 });
+    worker.kick();
+    await worker.idle();
+    expect(testApp.config.mailDir).toBe(path.join(testApp.dir, 'mail'));
+    const files = readdirSync(testApp.config.mailDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = decodeQuotedPrintable(readFileSync(path.join(testApp.config.mailDir, files[0]!), 'utf8'));
+    expect(raw).toMatch(/^To: leads@citewise\.example/m);
+    expect(raw).toContain(validAudit.target_keywords);
+    await worker.stop();
+  });
+});
+
+describe('SMTP timeouts', () => {
+  it('take a timeout written in SMTP_URL over our default', async () => {
+    smtp = await startSmtpServer('silent');
+    const started = Date.now();
+    const transport = smtpTransport(`${smtp.url}?greetingTimeout=500`);
+    await expect(transport.send({ from: 'a@citewise.example', to: 'b@citewise.example', subject: 's', text: 't', html: 'h', messageId: '<t@citewise.example>' })).rejects.toThrow(/greeting never received/i);
+    // Our default would wait 10 s for the greeting; the URL's 500 ms applied.
+    expect(Date.now() - started).toBeLessThan(5000);
+    transport.close();
+  });
+});
