@@ -54,7 +54,8 @@ async function buildClient(): Promise<AssetManifest> {
 async function buildServer(): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { 'server/index': 'server/index.ts' },
+    // The ops commands are bundled too, so that they run in the container without the sources.
+    entryPoints: { 'server/index': 'server/index.ts', 'scripts/export-csv': 'scripts/ops/export-csv.ts', 'scripts/erase': 'scripts/ops/erase.ts' },
     outdir: dist,
     bundle: true,
     platform: 'node',

@@ -1,0 +1,23 @@
+/** Reads `--name value` options; an unknown option or a missing value stops with a clear line. */
+export function parseOptions(argv: string[], known: string[], flags: string[] = []): Record<string, string | true> {
+  const options: Record<string, string | true> = {};
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    const name = arg.replace(/^--/, '');
+    if (!arg.startsWith('--') || (!known.includes(name) && !flags.includes(name))) fail(`Unknown argument ${arg}. Options: ${[...known, ...flags].map((option) => `--${option}`).join(' ')}`);
+    if (flags.includes(name)) {
+      options[name] = true;
+      continue;
+    }
+    const value = argv[index + 1];
+    if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
+    options[name] = value;
+    index += 1;
+  }
+  return options;
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}

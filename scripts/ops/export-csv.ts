@@ -1,0 +1,32 @@
+// npm run export:csv -- [--table audit|contact] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
+// Writes the leads as CSV (stdout by default). Opens the database read-only, so it runs safely
+// while the site serves.
+import { writeFileSync } from 'node:fs';
+import { loadConfig } from '../../server/config';
+import { openDatabaseReadOnly } from '../../server/db/database';
+import { exportCsv, type ExportTable } from '../../server/ops/csv-export';
+import { fail, parseOptions } from './cli';
+
+const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom']);
+const table = options.table ?? 'audit';
+if (table !== 'audit' && table !== 'contact') fail(`--table must be audit or contact, not ${String(table)}`);
+const since = options.since;
+if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
+  fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);
+}
+
+const config = loadConfig();
+const db = openDatabaseReadOnly(config.databasePath);
+try {
+  const { csv, rows } = exportCsv(db, table as ExportTable, typeof since === 'string' ? since : undefined);
+  // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (£, accents).
+  const output = options['no-bom'] ? csv : `\uFEFF${csv}`;
+  if (typeof options.out === 'string') {
+    writeFileSync(options.out, output);
+    console.error(`Wrote ${rows} ${table} rows to ${options.out}`);
+  } else {
+    process.stdout.write(output);
+  }
+} finally {
+  db.close();
+}

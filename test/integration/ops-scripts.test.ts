@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { neutraliseFormula } from '../../server/ops/csv-export';
+import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
+import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+
+function run(script: 'export-csv' | 'erase', args: string[], app: TestApp) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', `${script}.js`), ...args], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath },
+    encoding: 'utf8',
+  });
+}
+
+/** A minimal RFC 4180 reader for the test: quoted fields, doubled quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index += 1;
+    } else field += char;
+  }
+  return records;
+}
+
+async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {
+  const { agent, token } = await openForm(app.app, path);
+  await agent.post(path).type('form').send({ ...values, _csrf: token }).expect(303);
+}
+
+let app: TestApp;
+beforeEach(() => {
+  app = createTestApp();
+});
+afterEach(() => app.close());
+
+describe('npm run export:csv', () => {
+  it('writes RFC 4180 CSV of the audit requests to stdout, with formula cells neutralised, while the site holds the database', async () => {
+    await submit(app, '/free-audit', validAudit);
+    await submit(app, '/free-audit', {
+      ...validAudit,
+      name: '=HYPERLINK("http://evil.example","Click")',
+      email: 'second@example.co.uk',
+      target_keywords: '+44 plumbers, "emergency", call-outs',
+      lead_sources: '@mentions\nand referrals',
+      seo_experience: '-none-',
+    });
+    const result = run('export-csv', [], app);
+    expect(result.status).toBe(0);
+    expect(result.stdout.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(result.stdout.slice(1));
+    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal']);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.[2]).toBe('Priya Shah');
+    expect(rows[1]?.[5]).toBe(validAudit.business_description);
+    expect(rows[2]?.[2]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(rows[2]?.[7]).toBe(`'+44 plumbers, "emergency", call-outs`);
+    expect(rows[2]?.[9]).toBe(`'@mentions\nand referrals`);
+    expect(rows[2]?.[10]).toBe(`'-none-`);
+  });
+
+  it('exports contact messages since a day into a file', async () => {
+    await submit(app, '/contact', validContact);
+    const out = path.join(app.dir, 'contact.csv');
+    const result = run('export-csv', ['--table', 'contact', '--since', '2000-01-01', '--out', out, '--no-bom'], app);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('Wrote 1 contact rows');
+    const rows = parseCsv(readFileSync(out, 'utf8'));
+    expect(rows[1]).toEqual(expect.arrayContaining(['Dan', 'Okafor', 'dan@example.co.uk', 'consultation', validContact.message]));
+    const none = run('export-csv', ['--table', 'contact', '--since', '2999-01-01', '--no-bom'], app);
+    expect(parseCsv(none.stdout)).toHaveLength(1);
+  });
+
+  it('stops with a clear message on a bad option', () => {
+    const result = run('export-csv', ['--table', 'people'], app);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('--table must be audit or contact, not people');
+    expect(run('export-csv', ['--since', 'yesterday'], app).stderr).toContain('--since must be a date YYYY-MM-DD');
+  });
+
+  it('neutralises every character OWASP lists', () => {
+    for (const prefix of ['=', '+', '-', '@', '\t', '\r', '\n']) expect(neutraliseFormula(`${prefix}1`)).toBe(`'${prefix}1`);
+    expect(neutraliseFormula('Plain text = fine')).toBe('Plain text = fine');
+  });
+});
+
+describe('npm run erase', () => {
+  it("deletes that person's rows from every table, unsent mail and .eml files included, and prints what it removed", async () => {
+    await submit(app, '/free-audit', validAudit);
+    await submit(app, '/contact', { ...validContact, email: 'Priya@ShahPayroll.co.uk' });
+    await submit(app, '/free-audit', { ...validAudit, name: 'Someone Else', email: 'else@example.co.uk' });
+    mkdirSync(app.config.mailDir, { recursive: true });
+    const eml = path.join(app.config.mailDir, 'lead.eml');
+    writeFileSync(eml, 'Reply-To: Priya Shah <priya@shahpayroll.co.uk>\r\n\r\nHello');
+    const other = path.join(app.config.mailDir, 'other.eml');
+    writeFileSync(other, 'Reply-To: else@example.co.uk\r\n\r\nHello');
+
+    const result = run('erase', ['--email', 'priya@shahpayroll.co.uk'], app);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('audit requests:   1');
+    expect(result.stdout).toContain('contact messages: 1');
+    expect(result.stdout).toContain('outbox mails:     2 (2 not yet sent)');
+    expect(result.stdout).toContain('.eml files:       1');
+    expect(countRows(app.db, 'audit_submissions')).toBe(1);
+    expect(countRows(app.db, 'contact_messages')).toBe(0);
+    expect(countRows(app.db, 'mail_outbox')).toBe(1);
+    expect(existsSync(eml)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    // The remaining rows belong to the other person only.
+    expect(app.db.prepare('SELECT email FROM audit_submissions').get()).toEqual({ email: 'else@example.co.uk' });
+  });
+
+  it('needs an address', () => {
+    const result = run('erase', [], app);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Usage: npm run erase -- --email ADDRESS');
+  });
+});
