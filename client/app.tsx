@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { Toaster } from './components/ui/toast';
 import { RoutePage } from './lazy-page';
 import type { AppRoute } from './routes';
 import { GlobalStyle } from './theme/global-style';
@@ -54,6 +55,7 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
         )}
       </Main>
       <SiteFooter />
+      <Toaster />
       <ScrollToTop />
     </>
   );

@@ -147,7 +147,7 @@ export function createApp(deps: AppDependencies): SiteApp {
       logger,
       clock,
       csrf,
-      rateLimit: formRateLimit(deps.formRateLimit),
+      rateLimit: formRateLimit(logger, deps.formRateLimit),
       onStored: () => deps.mailer.kick(),
       sendFormPage,
     }),

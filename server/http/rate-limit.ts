@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import type { Logger } from '../logger';
 
 export class RateLimitError extends Error {
   readonly status = 429;
@@ -15,12 +16,25 @@ export const FORM_WINDOW_MS = 15 * 60 * 1000;
  * RateLimit headers. Over the limit it hands a RateLimitError to the form's error handler, which
  * answers 429 in the form the client can show.
  */
-export function formRateLimit(options: { limit?: number; windowMs?: number } = {}): RequestHandler {
-  return rateLimit({
-    windowMs: options.windowMs ?? FORM_WINDOW_MS,
-    limit: options.limit ?? FORM_POSTS_PER_WINDOW,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new RateLimitError('too many form submissions')),
-  });
+export function formRateLimit(logger: Logger, options: { limit?: number; windowMs?: number } = {}): RequestHandler[] {
+  let warned = false;
+  // express-rate-limit would print this check as plain text on stderr; ops read JSON logs.
+  const warnAboutUntrustedProxy: RequestHandler = (req, _res, next) => {
+    if (!warned && req.headers['x-forwarded-for'] !== undefined && !req.app.get('trust proxy')) {
+      warned = true;
+      logger.warn('X-Forwarded-For received but TRUST_PROXY is unset: behind a proxy, every visitor shares its address and rate limit');
+    }
+    next();
+  };
+  return [
+    warnAboutUntrustedProxy,
+    rateLimit({
+      windowMs: options.windowMs ?? FORM_WINDOW_MS,
+      limit: options.limit ?? FORM_POSTS_PER_WINDOW,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      handler: (_req, _res, next) => next(new RateLimitError('too many form submissions')),
+    }),
+  ];
 }

@@ -34,7 +34,7 @@ export interface FormRoutesDependencies {
   logger: Logger;
   clock: () => Date;
   csrf: CsrfProtection;
-  rateLimit: RequestHandler;
+  rateLimit: RequestHandler[];
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
   /** Sends the form page again (no JavaScript), with the state to show and the status. */
@@ -155,7 +155,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       respondRefused(req, res, refusal.status, refusal.message).catch(next);
     };
 
-    router.post(form.path, deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
+    router.post(form.path, ...deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
     // Errors before the chain finished (rate limit, cross-site, body) land here too.
     router.use(form.path, onError);
   }

@@ -1,0 +1,184 @@
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { routesPaths } from '../../shared/site';
+import { launchBrowser, waitForHydration } from '../helpers/browser';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server';
+
+/*
+ * axe-core over every route at desktop and small-screen widths, and over the states a visitor
+ * can put a page in. axe is injected as a script file, which our CSP would refuse: these
+ * contexts bypass the CSP (site.test.ts checks the CSP itself on a normal context).
+ */
+
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WIDTHS = [1280, 360] as const;
+
+let server: ServerProcess;
+let fixture: FixtureServer;
+let browser: Browser;
+const contexts = new Map<number, BrowserContext>();
+
+beforeAll(async () => {
+  [server, fixture, browser] = await Promise.all([startServerProcess(), serveUiKitFixture(), launchBrowser()]);
+  for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fixture?.close();
+});
+
+interface Violation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  elements: string[];
+}
+
+/** What axe finds on the page as it is now, reduced to what a reader of a failure needs. */
+async function violations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)}`),
+  }));
+}
+
+async function open(width: number, path: string): Promise<Page> {
+  const context = contexts.get(width);
+  if (!context) throw new Error(`no context for ${width}`);
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  await waitForHydration(page);
+  return page;
+}
+
+const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);
+const cases = WIDTHS.flatMap((width) => [...pagePaths, '/no-such-page'].map((path) => [path, width] as const));
+
+describe('axe-core finds no WCAG 2.1 A or AA violation', () => {
+  it.each(cases)('on %s at %i px', async (path, width) => {
+    const page = await open(width, path);
+    expect({ path, width, violations: await violations(page) }).toEqual({ path, width, violations: [] });
+    await page.close();
+  });
+
+  it('with the mobile menu open', async () => {
+    const page = await open(360, '/');
+    await page.locator('header button[aria-controls]').click();
+    expect(await page.locator('header nav[aria-label="Mobile"]').isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(WIDTHS)('with an FAQ answer open at %i px', async (width) => {
+    const page = await open(width, '/');
+    const trigger = page.locator('#faq button[aria-expanded]').first();
+    await trigger.click();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(WIDTHS)('with the audit form showing its field errors at %i px', async (width) => {
+    const page = await open(width, routesPaths.freeAudit);
+    const form = page.locator(`form[action="${routesPaths.freeAudit}"]`);
+    // Values the browser's own validation lets through and the shared schema refuses: blank
+    // answers and an address with no dot in its domain.
+    for (const field of await form.locator('input[required], textarea[required]').all()) {
+      await field.fill((await field.getAttribute('type')) === 'email' ? 'jane@example' : '   ');
+    }
+    await form.locator('button[type="submit"]').click();
+    await form.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(WIDTHS)('with a toast of each kind and a tooltip shown at %i px', async (width) => {
+    const context = contexts.get(width);
+    if (!context) throw new Error(`no context for ${width}`);
+    const page = await context.newPage();
+    // A frozen clock keeps the toasts on screen until the pointer rests on them (which pauses
+    // them); axe needs running timers, so the clock runs again before axe starts.
+    await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
+    await page.goto(fixture.url);
+    await page.clock.pauseAt(new Date('2026-03-02T09:01:00Z'));
+    for (const id of ['#toast-default', '#toast-destructive', '#toast-success']) await page.click(id);
+    expect(await page.locator('section[aria-label="Notifications alt+T"] li').count()).toBe(3);
+    await page.locator('#tip-copy').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.locator('[role="tooltip"]:visible').count()).toBe(1);
+    await page.locator('section[aria-label="Notifications alt+T"] li').first().hover();
+    await page.clock.resume();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the audit form with the keyboard alone', () => {
+  it('reaches every field and the submit button by Tab, with a visible focus ring, and submits', async () => {
+    const page = await open(1280, routesPaths.freeAudit);
+    // Each control the keyboard should reach (not the honeypot, which is out of the Tab order on
+    // purpose) gets a probe number, so the walk below can tell which one has focus.
+    const expected = await page.locator(`form[action="${routesPaths.freeAudit}"]`).evaluate((form) =>
+      [...form.querySelectorAll<HTMLElement>('input, textarea, select, button')]
+        .filter((element) => element.tabIndex >= 0 && element.getAttribute('type') !== 'hidden')
+        .map((element, index) => {
+          element.dataset.probe = String(index);
+          return `${element.tagName.toLowerCase()} ${element.getAttribute('type') ?? ''} ${element.getAttribute('name') ?? ''}`.trim();
+        }),
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(11);
+    expect(expected.at(-1)).toBe('button submit');
+
+    const reached: string[] = [];
+    const typed: string[] = [];
+    const unringed: string[] = [];
+    for (let step = 0; step < 150 && reached.length < expected.length; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!(element instanceof HTMLElement)) return null;
+        const style = getComputedStyle(element);
+        return {
+          probe: element.dataset.probe,
+          tag: element.tagName.toLowerCase(),
+          type: element.getAttribute('type'),
+          description: element.outerHTML.slice(0, 100),
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+        };
+      });
+      if (!focused) continue;
+      if (!focused.ring) unringed.push(focused.description);
+      if (focused.probe === undefined) continue;
+      reached.push(expected[Number(focused.probe)] ?? focused.probe);
+      if (focused.tag === 'textarea' || focused.tag === 'input') {
+        const value = focused.type === 'email' ? 'jane@example.co.uk' : focused.type === 'url' ? 'https://www.example.co.uk' : `Typed by keyboard ${step}`;
+        await page.keyboard.type(value);
+        typed.push(value);
+      } else if (focused.tag === 'select') {
+        await page.keyboard.press('ArrowDown');
+      }
+    }
+    // In document order, each once, the submit button last.
+    expect(reached).toEqual(expected);
+    // Every element Tab reached on the way showed where focus was.
+    expect(unringed).toEqual([]);
+
+    const request = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === routesPaths.freeAudit);
+    await page.keyboard.press('Enter');
+    const sent = new URLSearchParams((await request).postData() ?? '');
+    expect([...sent.values()]).toEqual(expect.arrayContaining(typed));
+    await page.close();
+  });
+});

@@ -1,0 +1,32 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeAll(() => {
+  testApp = createTestApp();
+});
+afterAll(() => testApp.close());
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from the IHDR chunk, which the PNG format puts first, right after the signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(bytes.toString('latin1', 12, 16)).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+// Every page's og:image and twitter:image, and the JSON-LD publisher logo, point at these files:
+// a share preview or a rich result shows nothing if they are missing or the wrong size.
+describe.each([
+  { path: '/og-image.png', width: 1200, height: 630 },
+  { path: '/logo.png', width: 512, height: 512 },
+])('$path', ({ path, width, height }) => {
+  it(`is served as a ${width}x${height} PNG`, async () => {
+    const response = await request(testApp.app).get(path).responseType('blob');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(Buffer.isBuffer(response.body)).toBe(true);
+    expect(pngSize(response.body)).toEqual({ width, height });
+  });
+});
