@@ -10,6 +10,7 @@ import { routesPaths } from '../shared/site';
 import type { Config } from './config';
 import { isDatabaseReadable, type Db } from './db/database';
 import { cookieSigningSecret, csrfProtection } from './http/csrf';
+import { fillTimer, MIN_FILL_MS } from './http/fill-time';
 import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
 import { buildCsp, securityHeaders } from './http/security-headers';
@@ -41,6 +42,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Form POSTs allowed per client address per window (tests lower it). */
   formRateLimit?: { limit: number; windowMs: number };
+  /** The least time between showing a form and its post that counts as a person (tests lower it). */
+  minFillMs?: number;
 }
 
 export interface SiteApp extends Express {
@@ -49,8 +52,9 @@ export interface SiteApp extends Express {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-/** Form pages are rendered once with this in place of the token, then filled per visitor. */
+/** Form pages are rendered once with these in place of the tokens, then filled per response. */
 const TOKEN_PLACEHOLDER = 'csrf-token-placeholder-8d1f3c';
+const FORM_STARTED_PLACEHOLDER = 'form-started-placeholder-5e2a7b';
 
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
 export function createApp(deps: AppDependencies): SiteApp {
@@ -63,12 +67,14 @@ export function createApp(deps: AppDependencies): SiteApp {
     config: { siteUrl: config.siteUrl, bookingUrl: config.bookingUrl, year: clock().getUTCFullYear() } satisfies AppConfig,
     assets: readAssetManifest(clientDir),
   };
-  const csrf = csrfProtection(cookieSigningSecret(db), https);
+  const secret = cookieSigningSecret(db);
+  const csrf = csrfProtection(secret, https);
+  const fillTime = fillTimer(secret, clock);
   const store = new LeadStore(db);
 
   const pages = new PageCache(async (key) => {
     const route = matchAppRoute(routes, key);
-    const formState: FormState | undefined = route.perVisitor ? { csrfToken: TOKEN_PLACEHOLDER } : undefined;
+    const formState: FormState | undefined = route.perVisitor ? { csrfToken: TOKEN_PLACEHOLDER, formStarted: FORM_STARTED_PLACEHOLDER } : undefined;
     const document = await renderRoute(routes, route, key, context, formState);
     return toCachedPage(route.status ?? 200, document, https);
   });
@@ -137,7 +143,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   // The token a client-side navigation to a form page asks for (the page it came from had none).
   app.get('/csrf-token', csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ token: req.csrfToken() });
+    res.json({ token: req.csrfToken(), formStarted: fillTime.issue() });
   });
 
   app.use(
@@ -147,6 +153,8 @@ export function createApp(deps: AppDependencies): SiteApp {
       logger,
       clock,
       csrf,
+      fillTime,
+      minFillMs: deps.minFillMs ?? MIN_FILL_MS,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
       onStored: () => deps.mailer.kick(),
       sendFormPage,
@@ -187,11 +195,12 @@ export function createApp(deps: AppDependencies): SiteApp {
       await new Promise<void>((resolve, reject) => csrf.protect(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
       const token = req.csrfToken();
       if (route.path === routesPaths.contact && req.query.sent === '1') {
-        sendDocument(req, res, 200, await renderRoute(routes, route, route.path, context, { csrfToken: token, form: 'contact', sent: true }));
+        sendDocument(req, res, 200, await renderRoute(routes, route, route.path, context, { csrfToken: token, formStarted: fillTime.issue(), form: 'contact', sent: true }));
         return;
       }
       const page = await pages.get(route.path);
-      sendPrivateDocument(req, res, page.status, page.identity.toString('utf8').replaceAll(TOKEN_PLACEHOLDER, token), page.csp);
+      const html = page.identity.toString('utf8').replaceAll(TOKEN_PLACEHOLDER, token).replaceAll(FORM_STARTED_PLACEHOLDER, fillTime.issue());
+      sendPrivateDocument(req, res, page.status, html, page.csp);
     } catch (error) {
       next(error);
     }

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
-import { HONEYPOT_FIELD, type FormName, type FormState } from '../../client/components/forms/form-state';
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState } from '../../client/components/forms/form-state';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
@@ -7,6 +7,7 @@ import { routesPaths, site } from '../../shared/site';
 import type { Config } from '../config';
 import { isCsrfError, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
+import type { FillTimer } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { LeadStore } from './lead-store';
@@ -34,6 +35,8 @@ export interface FormRoutesDependencies {
   logger: Logger;
   clock: () => Date;
   csrf: CsrfProtection;
+  fillTime: FillTimer;
+  minFillMs: number;
   rateLimit: RequestHandler[];
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
@@ -105,17 +108,24 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
         return;
       }
       const token = typeof req.csrfToken === 'function' ? req.csrfToken() : '';
-      await deps.sendFormPage(req, res, form.name, { csrfToken: token, form: form.name, message, values: keptValues(form.fields, req.body), ...extra }, status);
+      const state: FormState = { csrfToken: token, formStarted: deps.fillTime.issue(), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
+      await deps.sendFormPage(req, res, form.name, state, status);
     };
 
     const submit: RequestHandler = async (req, res, next) => {
       try {
-        const body: unknown = req.body;
-        // A bot fills every field; a person never sees this one. It is told it succeeded, so it
-        // learns nothing, and nothing is stored or mailed.
-        const honeypot = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
-        if (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) {
-          req.log.warn({ form: form.name, reason: 'honeypot' }, 'Spam submission dropped');
+        const body: Record<string, unknown> = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+        // A bot fills every field (a person never sees the honeypot) or posts the moment it has
+        // the page. It is told it succeeded, so it learns nothing; nothing is stored or mailed.
+        const honeypot = body[HONEYPOT_FIELD];
+        const elapsed = deps.fillTime.elapsed(body[FORM_STARTED_FIELD]);
+        const spam =
+          (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) ? 'honeypot'
+          : elapsed === null ? 'fill-time token missing or forged'
+          : elapsed < deps.minFillMs ? `sent ${elapsed} ms after the form was shown`
+          : null;
+        if (spam) {
+          req.log.warn({ form: form.name, reason: spam }, 'Spam submission dropped');
           respondSuccess(req, res, form);
           return;
         }

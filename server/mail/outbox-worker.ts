@@ -20,6 +20,19 @@ export interface OutboxWorkerOptions {
   clock?: () => Date;
   /** The longest wait between retries, however many attempts failed. */
   maxRetryDelayMs?: number;
+  /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
+  dailyCap?: number;
+}
+
+/**
+ * A flood of form posts that passes every other check still cannot turn the agency's inbox (or
+ * its SMTP provider's quota) into a spam target: past this many mails a day, notifications wait.
+ * Leads are still stored at once and the mails go out the next day.
+ */
+export const DAILY_MAIL_CAP = 200;
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
 /**
@@ -34,7 +47,10 @@ export class OutboxWorker {
   private readonly nextDue;
   private readonly markSent;
   private readonly markFailed;
+  private readonly sentSince;
   private readonly clock: () => Date;
+  private readonly dailyCap: number;
+  private capWarnedFor: string | null = null;
   private readonly maxRetryDelayMs: number;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -45,6 +61,8 @@ export class OutboxWorker {
     const { db } = options;
     this.clock = options.clock ?? (() => new Date());
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
+    this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
+    this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     this.due = db.prepare<[string], OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM mail_outbox
        WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT 20`,
@@ -96,13 +114,26 @@ export class OutboxWorker {
     return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
   }
 
+  /** True (and logged once a day) when today's notifications have reached the cap. */
+  private capReached(): boolean {
+    const dayStart = startOfUtcDay(this.clock());
+    const sentToday = this.sentSince.get(dayStart.toISOString())?.n ?? 0;
+    if (sentToday < this.dailyCap) return false;
+    const day = dayStart.toISOString().slice(0, 10);
+    if (this.capWarnedFor !== day) {
+      this.capWarnedFor = day;
+      this.options.logger.warn({ sentToday, dailyCap: this.dailyCap }, 'Daily mail cap reached: further notifications wait until tomorrow (UTC)');
+    }
+    return true;
+  }
+
   private async drain(): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped || this.capReached()) return;
       const rows = this.due.all(this.clock().toISOString());
       if (rows.length === 0) return;
       for (const row of rows) {
-        if (this.stopped) return;
+        if (this.stopped || this.capReached()) return;
         await this.sendOne(row);
       }
     }
@@ -132,8 +163,11 @@ export class OutboxWorker {
     this.timer = null;
     const next = this.nextDue.get()?.next;
     if (!next) return;
+    const now = this.clock().getTime();
+    // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
+    const dueAt = this.capReached() ? startOfUtcDay(this.clock()).getTime() + 86_400_000 : Date.parse(next);
     // At most a minute, so that a clock change or a row added by another process is picked up.
-    const wait = Math.min(Math.max(Date.parse(next) - this.clock().getTime(), 0), 60_000);
+    const wait = Math.min(Math.max(dueAt - now, 0), 60_000);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.kick();

@@ -34,13 +34,17 @@ export const validContact = {
  */
 export async function openForm(app: SiteApp, path: string) {
   const page = await request(app).get(path);
-  const token = parse(page.text).querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';
+  const document = parse(page.text);
+  const token = document.querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';
+  const started = document.querySelector('input[name="_form_started"]')?.getAttribute('value') ?? '';
   const cookie = (page.headers['set-cookie'] as unknown as string[] | undefined)?.map((header) => header.split(';')[0]).join('; ') ?? '';
   const agent = {
     post: (url: string) => request(app).post(url).set('Cookie', cookie),
     get: (url: string) => request(app).get(url).set('Cookie', cookie),
   };
-  return { agent, page, token, cookie };
+  /** The hidden fields a browser posts with the visible ones. */
+  const hidden = { _csrf: token, _form_started: started };
+  return { agent, page, token, started, hidden, cookie };
 }
 
 export function countRows(db: { prepare: (sql: string) => { get: () => unknown } }, table: string): number {

@@ -23,7 +23,7 @@ export interface TestApp {
 
 /** The real app over a real SQLite file in a fresh temporary folder. */
 export function createTestApp(
-  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number } } = {},
+  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number }; minFillMs?: number; clock?: () => Date } = {},
 ): TestApp {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-test-'));
   const config = loadConfig({
@@ -44,6 +44,9 @@ export function createTestApp(
     mailer: options.mailer ?? { kick: () => (kicks += 1) },
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
+    // Tests post the moment they have the form; the fill-time check has its own test.
+    minFillMs: options.minFillMs ?? 0,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     app,

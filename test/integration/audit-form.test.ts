@@ -59,8 +59,8 @@ describe('GET /free-audit', () => {
 
 describe('POST /free-audit without JavaScript', () => {
   it('stores the ten fields as typed, writes one outbox mail, and answers 303 to /thank-you', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
-    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, _csrf: token });
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/thank-you');
     const rows = testApp.db.prepare('SELECT * FROM audit_submissions').all() as Record<string, unknown>[];
@@ -75,17 +75,17 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('trims values and keeps markup verbatim (it is escaped where shown)', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
-    await agent.post('/free-audit').type('form').send({ ...validAudit, name: '  <b>Priya</b>  ', _csrf: token }).expect(303);
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    await agent.post('/free-audit').type('form').send({ ...validAudit, name: '  <b>Priya</b>  ', ...hidden }).expect(303);
     expect(testApp.db.prepare('SELECT name FROM audit_submissions').get()).toEqual({ name: '<b>Priya</b>' });
   });
 
   it('gives the form back with each error beside its field and every typed value kept', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent
       .post('/free-audit')
       .type('form')
-      .send({ ...validAudit, email: 'not-an-email', website_url: 'javascript:alert(1)', main_goal: '', _csrf: token });
+      .send({ ...validAudit, email: 'not-an-email', website_url: 'javascript:alert(1)', main_goal: '', ...hidden });
     expect(response.status).toBe(400);
     const document = parse(response.text);
     expect(document.querySelector('[role="alert"]')?.text).toContain('Please check the highlighted fields');
@@ -119,35 +119,66 @@ describe('POST /free-audit without JavaScript', () => {
     ['Origin from another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a cross-site post (%s) with 403 even with a valid token', async (_name, headers) => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
-    const response = await agent.post('/free-audit').set(headers).type('form').send({ ...validAudit, _csrf: token });
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').set(headers).type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(403);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('only be sent from our own website');
     expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
   });
 
   it('accepts a same-origin post that names SITE_URL as its Origin', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
     await agent
       .post('/free-audit')
       .set({ Origin: 'https://www.citewise.example', 'Sec-Fetch-Site': 'same-origin' })
       .type('form')
-      .send({ ...validAudit, _csrf: token })
+      .send({ ...validAudit, ...hidden })
       .expect(303);
   });
 
   it('drops a submission whose honeypot is filled, as if it succeeded', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
-    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', _csrf: token });
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/thank-you');
     expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
     expect(countRows(testApp.db, 'mail_outbox')).toBe(0);
   });
 
+  it('drops a submission posted sooner than a person could fill the form, or with a forged time, as if it succeeded', async () => {
+    const strict = createTestApp({ minFillMs: 3000 });
+    try {
+      const { agent, hidden } = await openForm(strict.app, '/free-audit');
+      const fast = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
+      expect(fast.status).toBe(303);
+      expect(fast.headers.location).toBe('/thank-you');
+      const [issuedAt] = hidden._form_started.split('.');
+      const backdated = `${Number(issuedAt) - 60_000}.forged-signature`;
+      await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden, _form_started: backdated }).expect(303);
+      await agent.post('/free-audit').type('form').send({ ...validAudit, _csrf: hidden._csrf }).expect(303);
+      expect(countRows(strict.db, 'audit_submissions')).toBe(0);
+      expect(countRows(strict.db, 'mail_outbox')).toBe(0);
+    } finally {
+      strict.close();
+    }
+  });
+
+  it('accepts the same submission once a person could have filled the form', async () => {
+    let now = new Date('2026-11-21T09:00:00Z');
+    const strict = createTestApp({ minFillMs: 3000, clock: () => now });
+    try {
+      const { agent, hidden } = await openForm(strict.app, '/free-audit');
+      now = new Date('2026-11-21T09:01:00Z');
+      await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden }).expect(303);
+      expect(countRows(strict.db, 'audit_submissions')).toBe(1);
+    } finally {
+      strict.close();
+    }
+  });
+
   it('answers 413 to a body over the limit', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
-    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(1024 * 1024), _csrf: token });
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(1024 * 1024), ...hidden });
     expect(response.status).toBe(413);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('more text than the form can take');
     expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
@@ -156,13 +187,13 @@ describe('POST /free-audit without JavaScript', () => {
 
 describe('POST /free-audit from JavaScript (fetch)', () => {
   const postJson = async (app: TestApp, body: Record<string, string>, tokenOverride?: string) => {
-    const { agent, token } = await openForm(app.app, '/free-audit');
+    const { agent, token, started } = await openForm(app.app, '/free-audit');
     return agent
       .post('/free-audit')
       .set('Accept', 'application/json')
       .set('X-CSRF-Token', tokenOverride ?? token)
       .type('form')
-      .send(body);
+      .send({ ...body, _form_started: started });
   };
 
   it('answers 200 JSON with the next page', async () => {
@@ -197,8 +228,9 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
       .set('Accept', 'application/json')
       .set('X-CSRF-Token', tokenResponse.body.token)
       .type('form')
-      .send(validAudit)
+      .send({ ...validAudit, _form_started: tokenResponse.body.formStarted })
       .expect(200);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
   });
 
   it('answers 503 and leaves nothing half-written when the database refuses the write', async () => {
@@ -211,7 +243,7 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
   });
 
   it('refuses wrong content types with 415', async () => {
-    const { agent, token } = await openForm(testApp.app, '/free-audit');
+    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('Content-Type', 'text/plain').send('name=x');
     expect(response.status).toBe(415);
   });
@@ -221,9 +253,9 @@ describe('rate limit', () => {
   it('answers 429 with RateLimit headers after the limit, and a forged X-Forwarded-For does not reset it', async () => {
     const limited = createTestApp({ formRateLimit: { limit: 2, windowMs: 60_000 } });
     try {
-      const { agent, token } = await openForm(limited.app, '/free-audit');
+      const { agent, token, started } = await openForm(limited.app, '/free-audit');
       const post = (forwardedFor: string) =>
-        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send(validAudit);
+        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send({ ...validAudit, _form_started: started });
       expect((await post('203.0.113.1')).status).toBe(200);
       const second = await post('203.0.113.2');
       expect(second.status).toBe(200);
@@ -242,9 +274,9 @@ describe('rate limit', () => {
   it('behind a trusted proxy, limits by the address the proxy saw, not by what the client wrote', async () => {
     const proxied = createTestApp({ env: { TRUST_PROXY: '1' }, formRateLimit: { limit: 1, windowMs: 60_000 } });
     try {
-      const { agent, token } = await openForm(proxied.app, '/free-audit');
+      const { agent, token, started } = await openForm(proxied.app, '/free-audit');
       const post = (forwardedFor: string) =>
-        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send(validAudit);
+        agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('X-Forwarded-For', forwardedFor).type('form').send({ ...validAudit, _form_started: started });
       // The client puts a fake address first; the proxy appends the real one last.
       expect((await post('198.51.100.7, 192.0.2.10')).status).toBe(200);
       expect((await post('198.51.100.8, 192.0.2.10')).status).toBe(429);

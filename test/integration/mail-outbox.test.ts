@@ -23,8 +23,8 @@ function capturingLogger() {
 }
 
 async function submitAudit(app: TestApp, values = validAudit) {
-  const { agent, token } = await openForm(app.app, '/free-audit');
-  await agent.post('/free-audit').type('form').send({ ...values, _csrf: token }).expect(303);
+  const { agent, token, hidden } = await openForm(app.app, '/free-audit');
+  await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
 }
 
 let testApp: TestApp;
@@ -73,8 +73,8 @@ describe('the lead notification over SMTP', () => {
 
   it('sends contact messages through the same outbox', async () => {
     smtp = await startSmtpServer('accept');
-    const { agent, token } = await openForm(testApp.app, '/contact');
-    const response = await agent.post('/contact').type('form').send({ ...validContact, _csrf: token });
+    const { agent, token, hidden } = await openForm(testApp.app, '/contact');
+    const response = await agent.post('/contact').type('form').send({ ...validContact, ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1');
     expect(testApp.db.prepare('SELECT first_name, email, subject, message FROM contact_messages').get()).toEqual({
@@ -182,5 +182,44 @@ describe('SMTP timeouts', () => {
     // Our default would wait 10 s for the greeting; the URL's 500 ms applied.
     expect(Date.now() - started).toBeLessThan(5000);
     transport.close();
+  });
+});
+
+describe('the daily cap on notification mails', () => {
+  it('sends at most the cap in a UTC day, keeps the rest, and sends them the next day', async () => {
+    smtp = await startSmtpServer('accept');
+    for (const email of ['one@example.co.uk', 'two@example.co.uk', 'three@example.co.uk']) await submitAudit(testApp, { ...validAudit, email });
+    let now = new Date('2026-11-21T23:00:00.000Z');
+    const { logger, lines } = capturingLogger();
+    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock: () => now, dailyCap: 2 });
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(2);
+    expect(lines.filter((line) => String(line.msg).startsWith('Daily mail cap reached'))).toHaveLength(1);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(3);
+    expect(testApp.db.prepare('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL').get()).toEqual({ n: 1 });
+
+    now = new Date('2026-11-22T00:00:01.000Z');
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(3);
+    await worker.stop();
+  });
+});
+
+describe('the worker while capped', () => {
+  it('does not spin: it waits for the next day instead of retrying an overdue mail at once', async () => {
+    smtp = await startSmtpServer('accept');
+    for (const email of ['one@example.co.uk', 'two@example.co.uk']) await submitAudit(testApp, { ...validAudit, email });
+    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger: capturingLogger().logger, retryBaseMs: 30_000, dailyCap: 1 });
+    // Every pass of the worker starts with kick(); the timer calls it again when it wakes.
+    const passes = jest.spyOn(worker, 'kick');
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    // A busy loop would have run hundreds of passes in 300 ms.
+    expect(passes.mock.calls.length).toBeLessThanOrEqual(2);
+    await worker.stop();
   });
 });

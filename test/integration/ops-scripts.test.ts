@@ -42,8 +42,8 @@ function parseCsv(text: string): string[][] {
 }
 
 async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {
-  const { agent, token } = await openForm(app.app, path);
-  await agent.post(path).type('form').send({ ...values, _csrf: token }).expect(303);
+  const { agent, token, hidden } = await openForm(app.app, path);
+  await agent.post(path).type('form').send({ ...values, ...hidden }).expect(303);
 }
 
 let app: TestApp;

@@ -20,7 +20,7 @@ const FORM_ID = 'audit';
 /** The audit request form (SPEC sections 2-5, 7, 8); it works with and without JavaScript. */
 export function AuditForm({ privacyNote }: { privacyNote: string }) {
   const navigate = useNavigate();
-  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken } = useFormSubmission('audit', (response) => {
+  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('audit', (response) => {
     void navigate(response.redirect ?? routesPaths.thankYou);
   });
   return (
@@ -31,7 +31,7 @@ export function AuditForm({ privacyNote }: { privacyNote: string }) {
       onSubmit={onSubmit}
       onInput={(event) => clearError((event.target as HTMLInputElement).name)}
     >
-      <FormExtras csrfToken={csrfToken} />
+      <FormExtras csrfToken={csrfToken} formStarted={formStarted} />
       <FieldGrid>
         {message && <FormAlert message={message} errors={errors} fields={auditFields} formId={FORM_ID} />}
         {auditFields.map((field) => (

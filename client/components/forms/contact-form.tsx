@@ -46,7 +46,7 @@ const byName = (name: string) => {
  */
 export function ContactForm({ successMessage }: { successMessage: string }) {
   const [sent, setSent] = useState(useFormState('contact').sent === true);
-  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken } = useFormSubmission('contact', (_response, element) => {
+  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('contact', (_response, element) => {
     element.reset();
     setSent(true);
     toast({ variant: 'success', title: 'Message sent', description: successMessage });
@@ -65,7 +65,7 @@ export function ContactForm({ successMessage }: { successMessage: string }) {
       }}
       onInput={(event) => clearError((event.target as HTMLInputElement).name)}
     >
-      <FormExtras csrfToken={csrfToken} />
+      <FormExtras csrfToken={csrfToken} formStarted={formStarted} />
       <FieldGrid>
         <div role="status">
           {sent && (

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { HONEYPOT_FIELD } from './form-state';
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from './form-state';
 
 const Trap = styled.div`
   position: absolute;
@@ -10,14 +10,16 @@ const Trap = styled.div`
 `;
 
 /**
- * Fields every form sends besides the visible ones: the CSRF token for a plain form post, and
+ * Fields every form sends besides the visible ones: the CSRF token for a plain form post, the
+ * signed time the form was shown (a bot posts at once), and
  * a honeypot that people never see or reach (off-screen, hidden from assistive technology, out
  * of the tab order) and that bots filling every field fill.
  */
-export function FormExtras({ csrfToken }: { csrfToken: string }) {
+export function FormExtras({ csrfToken, formStarted }: { csrfToken: string; formStarted: string }) {
   return (
     <>
       <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name={FORM_STARTED_FIELD} value={formStarted} />
       <Trap aria-hidden="true">
         <label>
           Leave this field empty

@@ -11,6 +11,8 @@ export type FormName = 'audit' | 'contact';
  */
 export interface FormState {
   csrfToken: string;
+  /** Signed time the form was shown (server/http/fill-time.ts). */
+  formStarted?: string;
   form?: FormName;
   values?: FormValues;
   errors?: FieldErrors;
@@ -25,11 +27,14 @@ export const FormStateProvider = FormStateContext.Provider;
 export function useFormState(form: FormName): FormState {
   const state = useContext(FormStateContext);
   // State addressed to the other form on the page is not ours.
-  return state.form === undefined || state.form === form ? state : { csrfToken: state.csrfToken };
+  return state.form === undefined || state.form === form ? state : { csrfToken: state.csrfToken, ...(state.formStarted ? { formStarted: state.formStarted } : {}) };
 }
 
 /** The name of the element the server writes the state into. */
 export const FORM_STATE_ELEMENT_ID = 'form-state';
+
+/** The hidden field that carries FormState.formStarted. */
+export const FORM_STARTED_FIELD = '_form_started';
 
 /** The field a person never sees; a bot that fills every field fills it too. */
 export const HONEYPOT_FIELD = 'leave_this_empty';

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/forms/form-schema';
 import { toast } from '../ui/toast';
 import { useFormState, type FormName } from './form-state';
@@ -20,11 +20,16 @@ interface SubmitResponse {
   redirect?: string;
 }
 
-async function fetchToken(): Promise<string> {
+interface FormTokens {
+  token: string;
+  formStarted: string;
+}
+
+async function fetchTokens(): Promise<FormTokens> {
   const response = await fetch('/csrf-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`token request failed with ${response.status}`);
-  const data = (await response.json()) as { token?: unknown };
-  return typeof data.token === 'string' ? data.token : '';
+  const data = (await response.json()) as { token?: unknown; formStarted?: unknown };
+  return { token: typeof data.token === 'string' ? data.token : '', formStarted: typeof data.formStarted === 'string' ? data.formStarted : '' };
 }
 
 /**
@@ -37,8 +42,20 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(initial.errors ?? {});
   const [message, setMessage] = useState<string | undefined>(initial.message);
-  // A page reached by client-side navigation has no token yet; one is fetched when needed.
   const token = useRef(initial.csrfToken);
+  const [formStarted, setFormStarted] = useState(initial.formStarted ?? '');
+
+  // A page reached by client-side navigation has no tokens: fetch them when the form appears,
+  // so that the fill time counts from now, not from the click on submit.
+  useEffect(() => {
+    if (token.current) return;
+    fetchTokens()
+      .then((tokens) => {
+        token.current = tokens.token;
+        setFormStarted(tokens.formStarted);
+      })
+      .catch(() => undefined);
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +63,7 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
     const element = event.currentTarget;
     setSubmitting(true);
     try {
-      if (!token.current) token.current = await fetchToken();
+      if (!token.current) token.current = (await fetchTokens()).token;
       const body = new URLSearchParams();
       for (const [name, value] of new FormData(element)) {
         if (typeof value === 'string') body.append(name, value);
@@ -65,7 +82,7 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
         return;
       }
       // An expired session: fetch a fresh token now, so that "try again" works.
-      if (response.status === 403) token.current = await fetchToken().catch(() => '');
+      if (response.status === 403) token.current = (await fetchTokens().catch(() => ({ token: '' }))).token;
       setErrors(data?.errors ?? {});
       setMessage(data?.message ?? 'Something went wrong on our side. Please try again in a moment.');
       toast(SUBMIT_ERROR_TOAST);
@@ -82,5 +99,5 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
     if (errors[name]) setErrors(({ [name]: _removed, ...rest }) => rest);
   };
 
-  return { submitting, errors, message, onSubmit, clearError, initial, csrfToken: initial.csrfToken };
+  return { submitting, errors, message, onSubmit, clearError, initial, csrfToken: initial.csrfToken, formStarted };
 }
