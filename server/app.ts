@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
@@ -13,7 +12,8 @@ import { cookieSigningSecret, csrfProtection } from './http/csrf';
 import { fillTimer, MIN_FILL_MS } from './http/fill-time';
 import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
-import { buildCsp, securityHeaders } from './http/security-headers';
+import { fastPages, requestId, type FastPages } from './http/fast-pages';
+import { buildCsp, securityHeaders, staticSecurityHeaders } from './http/security-headers';
 import { formRoutes } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
 import type { Logger } from './logger';
@@ -49,9 +49,9 @@ export interface AppDependencies {
 export interface SiteApp extends Express {
   /** Renders every page into the cache; the process calls it before it listens. */
   warmPages(): Promise<void>;
+  /** The node:http fast path for shared pages, which server/http-server.ts puts before Express. */
+  fastPages: FastPages;
 }
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Form pages are rendered once with these in place of the tokens, then filled per response. */
 const TOKEN_PLACEHOLDER = 'csrf-token-placeholder-8d1f3c';
 const FORM_STARTED_PLACEHOLDER = 'form-started-placeholder-5e2a7b';
@@ -72,11 +72,15 @@ export function createApp(deps: AppDependencies): SiteApp {
   const fillTime = fillTimer(secret, clock);
   const store = new LeadStore(db);
 
+  const fast = fastPages(staticSecurityHeaders(https), logger);
   const pages = new PageCache(async (key) => {
     const route = matchAppRoute(routes, key);
     const formState: FormState | undefined = route.perVisitor ? { csrfToken: TOKEN_PLACEHOLDER, formStarted: FORM_STARTED_PLACEHOLDER } : undefined;
     const document = await renderRoute(routes, route, key, context, formState);
-    return toCachedPage(route.status ?? 200, document, https);
+    const page = toCachedPage(route.status ?? 200, document, https);
+    // Shared pages may skip Express; form pages and the 404 (which logs its path) may not.
+    if (!route.perVisitor && route.path === key) fast.add(key, page);
+    return page;
   });
 
   const app = express() as unknown as SiteApp;
@@ -88,8 +92,7 @@ export function createApp(deps: AppDependencies): SiteApp {
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        const id = requestId(req.headers['x-request-id']);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -224,6 +227,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   };
   app.use(onError);
 
+  app.fastPages = fast;
   app.warmPages = async () => {
     const started = Date.now();
     const keys = routes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);

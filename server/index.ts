@@ -1,6 +1,7 @@
 import './production-default';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { createHttpServer } from './http-server';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './logger';
@@ -34,13 +35,18 @@ async function main(): Promise<void> {
   mailer.start();
   logger.info({ via: transport.description }, 'Mail outbox started');
 
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createHttpServer(app);
+  server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     logger.info({ url: `http://${host}:${port}`, siteUrl: config.siteUrl, database: config.databasePath, schemaVersion }, 'Listening');
   });
   server.keepAliveTimeout = 5000;
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'The server could not listen');
+    process.exit(1);
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -66,3 +66,31 @@ export function securityHeaders(https: boolean): RequestHandler[] {
     },
   ];
 }
+
+/**
+ * The headers that securityHeaders() sets, read off it once (helmet run against a recording
+ * response), for the fast path that answers cached pages without Express. One source of truth:
+ * the fast path cannot drift from what every other response carries.
+ */
+export function staticSecurityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+    getHeader(name: string) {
+      return headers[name];
+    },
+  };
+  for (const middleware of securityHeaders(https)) {
+    let called = false;
+    middleware({ headers: {}, method: 'GET', url: '/' } as never, recorder as never, () => {
+      called = true;
+    });
+    if (!called) throw new Error('a security header middleware did not call next() synchronously');
+  }
+  return headers;
+}
