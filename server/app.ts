@@ -209,6 +209,19 @@ export function createApp(deps: AppDependencies): SiteApp {
     }
   });
 
+  // Whatever no handler answered (another method on a page, an unknown path with POST): our own
+  // answer, so that it keeps the full CSP instead of Express's default page and policy.
+  const formPathSet = new Set(Object.values(formPaths));
+  app.use((req, res) => {
+    const known = matchAppRoute(routes, req.path).path !== NOT_FOUND_PATH;
+    if (known) {
+      res.setHeader('Allow', formPathSet.has(req.path) ? 'GET, HEAD, POST' : 'GET, HEAD');
+      res.status(405).type('text/plain').send('Method not allowed');
+      return;
+    }
+    res.status(404).type('text/plain').send('Not found');
+  });
+
   const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;

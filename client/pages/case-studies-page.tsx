@@ -4,6 +4,7 @@ import type { CaseStudiesContent } from '../../shared/content-schema';
 import { caseStudies } from '../../shared/generated/case-studies';
 import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
+import { ClosingCtaSection } from '../components/home/closing-cta-section';
 import { PageIntro } from '../components/pages/page-intro';
 import { Icon } from '../components/ui/icon';
 import { Container, Section } from '../components/ui/layout-primitives';
@@ -14,6 +15,14 @@ import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 type Study = CaseStudiesContent['studies'][number];
 
 const { seo, intro, studies } = caseStudies;
+
+// The page used to stop dead after the second story; a reader convinced by it needs a next step.
+const closingCta = {
+  title: 'Want to be the business AI recommends?',
+  lead: 'Both stories started with the same free audit: your top 50 prompts tested across three major AI assistants, and a clear view of who is named instead of you.',
+  button: 'Get Your Free AI Audit',
+  note: 'Usually £500, free for a limited time. Delivered within 24 hours. No obligation.',
+};
 
 const Stack = styled.div`
   display: grid;
@@ -28,7 +37,8 @@ const StudyArticle = styled.article<{ $accent: string }>`
   border-top: 6px solid ${(p) => p.$accent};
   border-radius: ${radius.lg};
   box-shadow: ${shadow.card};
-  padding: ${space.lg};
+  padding: 1.25rem;
+  ${mediaUp('sm')} { padding: ${space.xl}; }
   ${mediaUp('md')} { padding: ${space.xxl}; }
 `;
 
@@ -318,6 +328,7 @@ export default function CaseStudiesPage() {
           </Stack>
         </Container>
       </Section>
+      <ClosingCtaSection cta={closingCta} />
     </>
   );
 }

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { processSteps } from '../../shared/generated/process-steps';
 import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { PageIntro } from '../components/pages/page-intro';
+import { DarkBand } from '../components/home/dark-band';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { Container, Lead, Section, SectionHeading } from '../components/ui/layout-primitives';
@@ -11,12 +13,6 @@ import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 
 const { seo, intro, steps, results, cta } = processSteps;
-
-// The page ends on the call-to-action band; matching its tone makes the space the floating
-// button reserves at the end of the page look like part of that band.
-const Page = styled.div`
-  background: ${color.surfaceAlt};
-`;
 
 const Timeline = styled.ol`
   --marker: 2.75rem;
@@ -175,28 +171,69 @@ const CtaBox = styled.div`
   ${Lead} { margin-inline: auto; margin-bottom: ${space.xl}; }
 `;
 
-/*
- * Sticky rather than fixed: while the page scrolls the button rides at the bottom right of the
- * viewport like a fixed one, but it cannot leave the page, so at the end it comes to rest in
- * space of its own above the footer and never hides the footer's links. That reserved space is
- * the page's bottom padding. pointer-events lets clicks through the empty part of the bar.
- */
-const FloatingBar = styled.div`
-  position: sticky;
-  bottom: 0;
-  z-index: 30;
-  display: flex;
-  justify-content: flex-end;
-  padding: ${space.md};
-  pointer-events: none;
-  ${mediaUp('md')} { padding: ${space.lg}; }
-  a { pointer-events: auto; box-shadow: ${shadow.raised}; }
+const CtaSection = styled(Section)`
+  /*
+   * The floating button sits over the bottom of the viewport until the footer scrolls in. This
+   * band is the last thing above the footer, so its extra bottom padding (the button's height
+   * plus its offset) lets its own content clear the button on the narrowest phones.
+   */
+  padding-bottom: calc(${space.section} + 2.75rem + ${space.md});
+  ${mediaUp('md')} { padding-bottom: calc(${space.section} + 2.75rem + ${space.lg}); }
 `;
+
+/*
+ * SPEC: a fixed floating 'Book Free Audit' button. Fixed, it would sit on top of the footer's
+ * legal links, so it steps aside while the footer is on screen: it fades out and becomes inert
+ * (out of the tab order and the accessibility tree at once, not only after the fade). Hidden
+ * is driven by the `inert` attribute, so the styles are static and no rule is made at run time.
+ * Being fixed, it takes no room in the flow: showing or hiding it moves nothing (no layout shift).
+ */
+const FloatingCta = styled.div`
+  position: fixed;
+  right: max(${space.md}, env(safe-area-inset-right));
+  bottom: max(${space.md}, env(safe-area-inset-bottom));
+  z-index: 30;
+  transition: opacity 200ms ease, transform 200ms ease, visibility 0s linear 0s;
+  ${mediaUp('md')} {
+    right: max(${space.lg}, env(safe-area-inset-right));
+    bottom: max(${space.lg}, env(safe-area-inset-bottom));
+  }
+  a { box-shadow: ${shadow.raised}; }
+  &[inert] {
+    opacity: 0;
+    visibility: hidden;
+    transform: translateY(0.75rem);
+    /* Visibility flips only once the fade has finished, so the fade is seen. */
+    transition: opacity 200ms ease, transform 200ms ease, visibility 0s linear 200ms;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &, &[inert] { transition: none; transform: none; }
+  }
+`;
+
+/**
+ * Whether the site footer is on screen. False on the server and on the first client render, so
+ * both render the button the same way (no hydration mismatch); the observer reports the real
+ * state straight after hydration, also when the page opens already scrolled to the footer.
+ */
+function useFooterInView(): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    // The site footer is the one that follows <main>; cards inside the page may have their own.
+    const footer = document.querySelector('main ~ footer');
+    if (!footer || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, []);
+  return inView;
+}
 
 export default function HowItWorksPage() {
   const { siteUrl } = useAppConfig();
+  const footerInView = useFooterInView();
   return (
-    <Page>
+    <>
       <PageHead
         title={seo.title}
         description={seo.description}
@@ -248,7 +285,7 @@ export default function HowItWorksPage() {
         </Container>
       </Section>
 
-      <Section $tone="dark" aria-labelledby="results-title">
+      <DarkBand aria-labelledby="results-title">
         <Container>
           <CentredHeading id="results-title">{results.title}</CentredHeading>
           <Stats>
@@ -260,9 +297,9 @@ export default function HowItWorksPage() {
             ))}
           </Stats>
         </Container>
-      </Section>
+      </DarkBand>
 
-      <Section $tone="alt" aria-labelledby="cta-title">
+      <CtaSection $tone="alt" aria-labelledby="cta-title">
         <Container>
           <CtaBox>
             <CentredHeading id="cta-title">{cta.title}</CentredHeading>
@@ -273,14 +310,14 @@ export default function HowItWorksPage() {
             </Button>
           </CtaBox>
         </Container>
-      </Section>
+      </CtaSection>
 
-      <FloatingBar>
+      <FloatingCta inert={footerInView}>
         <Button to={routesPaths.freeAudit} variant="gradient">
           <Icon name="search" />
           Book Free Audit
         </Button>
-      </FloatingBar>
-    </Page>
+      </FloatingCta>
+    </>
   );
 }

@@ -13,6 +13,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 
 const Header = styled.header`
   padding-block: ${space.section} ${space.xl};
+  margin-bottom: ${space.lg};
   background: linear-gradient(180deg, ${color.primarySoft}, ${color.surface});
 `;
 
@@ -79,15 +80,16 @@ export function LegalPageView({ page }: { page: LegalPage }) {
           ]),
         ]}
       />
+      {/* One centred reading column for the heading and the text, as on the articles. */}
       <Header>
-        <Container>
+        <Container $narrow>
           <Title id="legal-title">{page.title}</Title>
           <Updated>
             Last updated: <time dateTime={page.updated}>{dateFormat.format(new Date(page.updated))}</time>
           </Updated>
         </Container>
       </Header>
-      <Container>
+      <Container $narrow>
         {/* Trusted HTML: the content build made it from our own Markdown. */}
         <Prose dangerouslySetInnerHTML={{ __html: page.html }} />
       </Container>

@@ -15,6 +15,8 @@ export interface CsrfProtection {
   cookies: RequestHandler;
   /** Defines req.csrfToken(); on POST, rejects a missing or wrong token with a 403 error. */
   protect: RequestHandler;
+  /** Defines req.csrfToken() without checking anything: for a form given back after a refusal. */
+  issue: RequestHandler;
   cookieName: string;
 }
 
@@ -36,12 +38,12 @@ export function csrfProtection(secret: string, https: boolean): CsrfProtection {
   // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only and
   // Path=/, so no sibling subdomain can plant one.
   const cookieName = https ? '__Host-csrf' : 'csrf';
+  const cookie = { key: cookieName, path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true } as const;
   return {
     cookieName,
     cookies: cookieParser(secret),
-    protect: csurf({
-      cookie: { key: cookieName, path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true },
-    }),
+    protect: csurf({ cookie }),
+    issue: csurf({ cookie, ignoreMethods: ['GET', 'HEAD', 'OPTIONS', 'POST'] }),
   };
 }
 

@@ -107,7 +107,12 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
         res.status(status).json({ ok: false, message, ...(extra.errors ? { errors: extra.errors } : {}) });
         return;
       }
-      const token = typeof req.csrfToken === 'function' ? req.csrfToken() : '';
+      // Refused before the CSRF step (size, content type): issue a token now, or the corrected
+      // form would fail its next post.
+      if (typeof req.csrfToken !== 'function') {
+        await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
+      }
+      const token = req.csrfToken();
       const state: FormState = { csrfToken: token, formStarted: deps.fillTime.issue(), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
       await deps.sendFormPage(req, res, form.name, state, status);
     };

@@ -287,3 +287,29 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('a form given back after a refusal before the CSRF check', () => {
+  it('carries a working token, so that the corrected form goes through', async () => {
+    const { agent, hidden, cookie } = await openForm(testApp.app, '/free-audit');
+    const refused = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(200_000), ...hidden });
+    expect(refused.status).toBe(413);
+    const document = parse(refused.text);
+    const token = document.querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';
+    const started = document.querySelector('input[name="_form_started"]')?.getAttribute('value') ?? '';
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    await request(testApp.app).post('/free-audit').set('Cookie', cookie).type('form').send({ ...validAudit, _csrf: token, _form_started: started }).expect(303);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
+  });
+});
+
+describe('methods no route answers', () => {
+  it('get 405 with Allow on a page and 404 elsewhere, with the full CSP', async () => {
+    const onPage = await request(testApp.app).put('/free-audit');
+    expect(onPage.status).toBe(405);
+    expect(onPage.headers.allow).toBe('GET, HEAD, POST');
+    expect((await request(testApp.app).post('/blog')).headers.allow).toBe('GET, HEAD');
+    const unknown = await request(testApp.app).post('/nowhere');
+    expect(unknown.status).toBe(404);
+    for (const response of [onPage, unknown]) expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});

@@ -6,7 +6,8 @@ import { useAppConfig } from '../../app-config';
 import { color, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { Container, Section, SectionHeading } from '../ui/layout-primitives';
+import { DarkBand } from '../home/dark-band';
+import { Container, SectionHeading } from '../ui/layout-primitives';
 
 const Inner = styled(Container)`
   display: flex;
@@ -17,6 +18,7 @@ const Inner = styled(Container)`
 
 const Heading = styled(SectionHeading)`
   color: ${color.onDark};
+  margin-inline: auto;
 `;
 
 const Lead = styled.p`
@@ -45,22 +47,23 @@ export function ArticleCta({ cta }: { cta: ArticleSummary['cta'] }) {
   const { bookingUrl } = useAppConfig();
   const { title, lead, button } = copy[cta];
   return (
-    <Section $tone="dark" aria-labelledby={headingId}>
+    // The same glowing band and white button as the home page's closing call to action.
+    <DarkBand aria-labelledby={headingId}>
       <Inner>
         <Heading id={headingId}>{title}</Heading>
         <Lead>{lead}</Lead>
         {cta === 'audit' ? (
-          <Button to={routesPaths.freeAudit} variant="electric" size="lg">
+          <Button to={routesPaths.freeAudit} variant="hero" size="xl">
             {button}
             <Icon name="arrow-right" />
           </Button>
         ) : (
-          <Button href={bookingUrl} external variant="electric" size="lg">
+          <Button href={bookingUrl} external variant="hero" size="xl">
             {button}
             <Icon name="external" />
           </Button>
         )}
       </Inner>
-    </Section>
+    </DarkBand>
   );
 }

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import styled from 'styled-components';
-import { color, font, radius, space, text } from '../../theme/theme';
+import { color, font, mediaDown, radius, space, text } from '../../theme/theme';
+import { labelTableCells } from './label-table-cells';
 import { useInternalLinkNavigation } from './use-internal-link-navigation';
 
 /** Long-form text reads best at about 70 characters a line; tables and code may use the full column. */
@@ -108,7 +110,7 @@ const Prose = styled.div`
     line-height: 1.5;
   }
   th, td {
-    /* Keeps narrow screens from crushing columns: the wrapper scrolls instead. */
+    /* Keeps columns from being crushed: the wrapper scrolls sideways instead. */
     min-width: 7.5rem;
     padding: 0.625rem ${space.md};
     border-bottom: 1px solid ${color.border};
@@ -116,16 +118,63 @@ const Prose = styled.div`
     vertical-align: top;
   }
   thead th {
+    vertical-align: bottom;
     background: ${color.primarySoft};
     color: ${color.ink};
     font-weight: 700;
   }
   tbody tr:nth-child(even) { background: ${color.surfaceAlt}; }
   tbody tr:last-child td { border-bottom: 0; }
+
+  /*
+   * Phones: each row becomes a card. Its first cell (the row's name in every article table) is
+   * the card's title and each other value has its column heading above it, from data-label
+   * (see label-table-cells.ts). The header row stays in the accessibility tree, off screen.
+   */
+  ${mediaDown('sm')} {
+    .table-scroll { overflow: visible; border: 0; border-radius: 0; }
+    table, thead, tbody, tr, th, td { display: block; }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    tbody { display: grid; gap: ${space.md}; }
+    tbody tr, tbody tr:nth-child(even) {
+      padding: ${space.md};
+      border: 1px solid ${color.border};
+      border-radius: ${radius.md};
+      background: ${color.surface};
+    }
+    td, tbody tr:last-child td { min-width: 0; padding: 0; border: 0; }
+    td + td { margin-top: ${space.sm}; }
+    td:first-child {
+      padding-bottom: ${space.sm};
+      border-bottom: 1px solid ${color.border};
+      color: ${color.ink};
+      font-size: ${text.base};
+      font-weight: 700;
+    }
+    td:not(:first-child)[data-label]::before {
+      display: block;
+      color: ${color.inkMuted};
+      font-size: ${text.xs};
+      font-weight: 700;
+      letter-spacing: 0.04em;
+      text-transform: uppercase;
+      content: attr(data-label);
+      /* Screen readers already hear the column header: the printed copy is for the eye only. */
+      content: attr(data-label) / '';
+    }
+  }
 `;
 
 /** A run of article HTML, made at build time from our own Markdown (content/articles). */
 export function ArticleProse({ html }: { html: string }) {
   const onClick = useInternalLinkNavigation();
-  return <Prose onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  const labelled = useMemo(() => labelTableCells(html), [html]);
+  return <Prose onClick={onClick} dangerouslySetInnerHTML={{ __html: labelled }} />;
 }

@@ -24,18 +24,21 @@ const Card = styled.li`
   border: 1px solid ${color.border};
   border-radius: ${radius.lg};
   background: ${color.surface};
-  box-shadow: 0 1px 2px rgba(15, 23, 42, 0.05);
-  transition: box-shadow 150ms ease, border-color 150ms ease;
-  &:hover { box-shadow: ${shadow.card}; border-color: ${color.primarySoft}; }
+  box-shadow: ${shadow.card};
+  transition: box-shadow 150ms ease;
+  &:hover { box-shadow: ${shadow.raised}; }
 `;
 
+// The same category pill as the blog's cards, so an article reads as one family with the index.
 const Category = styled.p`
+  align-self: flex-start;
   margin-bottom: ${space.sm};
-  color: ${color.primary};
+  padding: 0.2rem 0.7rem;
+  border-radius: ${radius.pill};
+  background: ${color.primarySoft};
+  color: ${color.primaryHover};
   font-size: ${text.xs};
   font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
 `;
 
 const Title = styled.h3`
@@ -83,7 +86,7 @@ export function RelatedReading({ slugs }: { slugs: string[] }) {
         <Cards>
           {related.map((article) => (
             <Card key={article.slug}>
-              <Category>{article.category}</Category>
+              <Category><span className="visually-hidden">Category: </span>{article.category}</Category>
               <Title>
                 <Link to={article.path}>{article.title}</Link>
               </Title>

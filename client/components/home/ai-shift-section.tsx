@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
-import { color, space, text } from '../../theme/theme';
+import { color, mediaUp, space, text } from '../../theme/theme';
 import { Container, Section } from '../ui/layout-primitives';
 import { CardItem, CardList } from './card-list';
 import { IconBadge } from './icon-badge';
@@ -19,6 +19,13 @@ const StatText = styled.p`
   color: ${color.inkMuted};
 `;
 
+// Three figures: one column on phones, then all three in a row (an auto-fit grid left the third
+// alone on a tablet row).
+const Stats = styled(CardList)`
+  grid-template-columns: minmax(0, 1fr);
+  ${mediaUp('md')} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+`;
+
 // Newspaper columns on wide screens keep each line at a readable length without a tall, narrow strip.
 const Prose = styled.div`
   margin-top: ${space.xxl};
@@ -32,7 +39,7 @@ export function AiShiftSection({ aiShift }: { aiShift: HomeContent['aiShift'] })
     <Section aria-labelledby="ai-shift-title">
       <Container>
         <SectionIntro id="ai-shift-title" title={aiShift.title} lead={aiShift.lead} />
-        <CardList $min="15rem">
+        <Stats>
           {aiShift.stats.map((item) => (
             <CardItem key={item.stat}>
               <IconBadge name={item.icon} />
@@ -41,7 +48,7 @@ export function AiShiftSection({ aiShift }: { aiShift: HomeContent['aiShift'] })
               </StatText>
             </CardItem>
           ))}
-        </CardList>
+        </Stats>
         <Prose>
           {aiShift.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

@@ -22,8 +22,9 @@ const Samples = styled.div`
 const Note = styled.div`
   margin-top: ${space.xl};
   p { margin-bottom: ${space.sm}; color: ${color.inkMuted}; }
-  a { display: inline-flex; align-items: center; gap: ${space.sm}; font-weight: 600; }
-  a svg { flex-shrink: 0; }
+  a { font-weight: 600; }
+  /* The arrow stays in the line of text, so it follows the last word when the title wraps. */
+  a svg { display: inline-block; margin-left: 0.35em; vertical-align: -0.2em; }
 `;
 
 export function CrawlerAccessSection({ crawler }: { crawler: HomeContent['crawlerAccess'] }) {

@@ -33,6 +33,8 @@ const Tag = styled.p`
   font-weight: 700;
   letter-spacing: 0.04em;
   text-transform: uppercase;
+  /* Small enough on a 360px phone to stay on one line: a pill broken over two looks unfinished. */
+  ${mediaDown('sm')} { padding-inline: 0.7rem; font-size: 0.6875rem; letter-spacing: 0.03em; }
 `;
 
 const Title = styled.h1`

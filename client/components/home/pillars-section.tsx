@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
-import { color, radius, text } from '../../theme/theme';
+import { color, mediaUp, radius, text } from '../../theme/theme';
 import { Container, Section } from '../ui/layout-primitives';
 import { CardItem, OrderedCardList } from './card-list';
 import { IconBadge } from './icon-badge';
@@ -23,6 +23,14 @@ const PillarNumber = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
+// Four pillars: 1, then 2 by 2, then all four in a row once each card has room for its title.
+// (An auto-fit grid gave three and an orphan on small laptops.)
+const Pillars = styled(OrderedCardList)`
+  grid-template-columns: minmax(0, 1fr);
+  ${mediaUp('md')} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${mediaUp('xl')} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+`;
+
 const CardTitle = styled.h3`
   font-size: ${text.h3};
 `;
@@ -36,7 +44,7 @@ export function PillarsSection({ pillars }: { pillars: HomeContent['pillars'] })
     <Section $tone="alt" aria-labelledby="pillars-title">
       <Container>
         <SectionIntro id="pillars-title" title={pillars.title} lead={pillars.lead} />
-        <OrderedCardList $min="15rem">
+        <Pillars>
           {pillars.items.map((item, index) => (
             <CardItem key={item.title}>
               <CardTop>
@@ -47,7 +55,7 @@ export function PillarsSection({ pillars }: { pillars: HomeContent['pillars'] })
               <CardText>{item.description}</CardText>
             </CardItem>
           ))}
-        </OrderedCardList>
+        </Pillars>
       </Container>
     </Section>
   );

@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
 import { routesPaths } from '../../../shared/site';
-import { color, radius, shadow, space, text } from '../../theme/theme';
+import { color, mediaDown, mediaUp, radius, shadow, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { Container, Section } from '../ui/layout-primitives';
@@ -10,15 +10,25 @@ import { SectionIntro } from './section-intro';
 
 type Plan = HomeContent['pricing']['plans'][number];
 
+/*
+ * One column, centred, until there is room for all three side by side: an auto-fit grid put two
+ * plans on a tablet row and left the third alone under them.
+ */
 const Plans = styled(CardList)`
+  grid-template-columns: minmax(0, 1fr);
+  max-width: 34rem;
+  margin-inline: auto;
   align-items: stretch;
   /* Room for the highlighted plan's badge, which sits across its top edge. */
   padding-top: ${space.md};
+  ${mediaUp('lg')} { grid-template-columns: repeat(3, minmax(0, 1fr)); max-width: none; }
 `;
 
 const PlanCard = styled(CardItem)<{ $highlighted: boolean }>`
   position: relative;
   padding: ${space.xl} ${space.lg};
+  /* Phones: a little more width for the button labels, so none of them breaks onto two lines. */
+  ${mediaDown('sm')} { padding-inline: 1.25rem; }
   ${(p) =>
     p.$highlighted &&
     css`
@@ -85,6 +95,7 @@ const Features = styled.ul`
 // Pushes every plan's button to the bottom edge, so the three line up whatever the list lengths.
 const Action = styled.div`
   margin-top: auto;
+  ${mediaDown('sm')} { a { padding-inline: ${space.md}; } }
 `;
 
 function PlanCardView({ plan }: { plan: Plan }) {
@@ -119,7 +130,7 @@ export function PricingSection({ pricing }: { pricing: HomeContent['pricing'] })
     <Section id="pricing" $tone="alt" aria-labelledby="pricing-title">
       <Container>
         <SectionIntro id="pricing-title" title={pricing.title} lead={pricing.lead} centred />
-        <Plans $min="17rem">
+        <Plans>
           {pricing.plans.map((plan) => (
             <PlanCardView key={plan.name} plan={plan} />
           ))}

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
 import { routesPaths } from '../../../shared/site';
-import { color, mediaUp, radius, shadow, space, text } from '../../theme/theme';
+import { color, mediaDown, mediaUp, radius, shadow, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { Container, Eyebrow, Lead, Section, SectionHeading } from '../ui/layout-primitives';
@@ -9,7 +9,7 @@ import { Container, Eyebrow, Lead, Section, SectionHeading } from '../ui/layout-
 const Panel = styled.div`
   display: grid;
   gap: ${space.xl};
-  padding: clamp(${space.lg}, 5vw, ${space.xxl});
+  padding: clamp(1.25rem, 5vw, ${space.xxl});
   border: 1px solid ${color.border};
   border-top: 4px solid ${color.primary};
   border-radius: ${radius.lg};
@@ -26,15 +26,23 @@ const Intro = styled.div`
   ${Lead} { margin-bottom: ${space.xl}; }
 `;
 
+// On phones the long label wraps; a pill's round ends on two lines look like a mistake.
+const Tag = styled(Eyebrow)`
+  ${mediaDown('sm')} { border-radius: ${radius.sm}; }
+`;
+
 const Bullets = styled.ul`
   display: grid;
   gap: ${space.md};
   margin: 0;
   padding: ${space.lg};
+  /* A box inside a card: on a phone it keeps less of its own padding, so the lines stay long. */
+  ${mediaDown('sm')} { padding: ${space.md}; gap: ${space.sm}; }
   border-radius: ${radius.md};
   background: ${color.surfaceAlt};
   list-style: none;
   li { display: flex; gap: ${space.md}; align-items: flex-start; color: ${color.ink}; font-size: ${text.base}; }
+  ${mediaDown('sm')} { li { gap: ${space.sm}; font-size: ${text.sm}; } }
 `;
 
 const Tick = styled.span`
@@ -54,7 +62,7 @@ export function ProductLaunchSection({ launch }: { launch: HomeContent['productL
       <Container>
         <Panel>
           <Intro>
-            <Eyebrow>{launch.eyebrow}</Eyebrow>
+            <Tag>{launch.eyebrow}</Tag>
             <SectionHeading id="product-launch-title">{launch.title}</SectionHeading>
             <Lead>{launch.lead}</Lead>
             <Button to={routesPaths.freeAudit} variant="gradient" size="lg">

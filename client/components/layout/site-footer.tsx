@@ -10,6 +10,8 @@ const Footer = styled.footer`
   background: ${color.surfaceDark};
   color: ${color.onDarkMuted};
   padding-block: ${space.xxl} ${space.xl};
+  /* Pages that end on a dark band would otherwise run straight into the footer. */
+  border-top: 1px solid ${color.borderDark};
   font-size: ${text.sm};
   a { color: ${color.onDark}; text-decoration: none; }
   a:hover { color: ${color.electric}; text-decoration: underline; }
@@ -49,7 +51,9 @@ const Legal = styled.div`
   margin-top: ${space.xxl};
   padding-top: ${space.lg};
   border-top: 1px solid ${color.borderDark};
-  ul { display: flex; flex-wrap: wrap; gap: ${space.lg}; list-style: none; margin: 0; padding: 0; }
+  /* A tight row gap: on a phone the third link wraps and should stay with the other two. */
+  ul { display: flex; flex-wrap: wrap; gap: ${space.xs} ${space.lg}; list-style: none; margin: 0; padding: 0; }
+  ul a { display: inline-block; padding-block: ${space.xs}; }
 `;
 
 // No style attributes anywhere: the CSP has no 'unsafe-inline' for styles.

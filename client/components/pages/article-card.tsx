@@ -2,7 +2,24 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { color, mediaUp, radius, shadow, space, text } from '../../theme/theme';
-import { Icon } from '../ui/icon';
+import { Icon, type AnyIconName } from '../ui/icon';
+
+/*
+ * One drawn panel per card and the same document icon on all sixteen made the grid look like
+ * placeholders; an icon per category gives the eye something to scan by.
+ */
+const categoryIcons: Record<string, AnyIconName> = {
+  'Case Study': 'trending',
+  'Comparison Guide': 'layers',
+  'Content Strategy': 'file',
+  Fundamentals: 'bot',
+  'Industry Insights': 'globe',
+  Methodology: 'target',
+  'Platform Guide': 'search',
+  'Practical Guide': 'message',
+  'Strategy Guide': 'users',
+  'Technical Guide': 'zap',
+};
 
 const Card = styled.article<{ $featured: boolean }>`
   display: flex;
@@ -38,8 +55,13 @@ const Body = styled.div<{ $featured: boolean }>`
   flex: 1;
   flex-direction: column;
   align-items: flex-start;
-  padding: ${(p) => (p.$featured ? space.xl : space.lg)};
-  ${(p) => p.$featured && css`${mediaUp('lg')} { padding: ${space.xxl}; justify-content: center; }`}
+  padding: ${space.lg};
+  ${(p) =>
+    p.$featured &&
+    css`
+      ${mediaUp('sm')} { padding: ${space.xl}; }
+      ${mediaUp('lg')} { padding: ${space.xxl}; justify-content: center; }
+    `}
 `;
 
 const Category = styled.p`
@@ -99,7 +121,7 @@ export function ArticleCard({ article, featured = false }: { article: ArticleSum
   return (
     <Card $featured={featured}>
       <Art $featured={featured} aria-hidden="true">
-        <Icon name={featured ? 'star' : 'file'} />
+        <Icon name={featured ? 'star' : (categoryIcons[article.category] ?? 'file')} />
       </Art>
       <Body $featured={featured}>
         <Category><span className="visually-hidden">Category: </span>{article.category}</Category>

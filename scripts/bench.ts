@@ -1,0 +1,183 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism, cpus, release, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RecordedResponse } from './bench/baseline-server';
+import { assertLoopback, cores, ensureBuilt, hasTaskset, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
+
+/**
+ * `npm run bench [-- --duration 10 --warmup 3 --connections 10 --no-express]`: the site's
+ * throughput and latency on /, an article and /free-audit, next to a bare node:http server that
+ * sends the same bytes (the practical ceiling), measured in the same run on the same core. wrk
+ * when it is installed, else autocannon. Everything listens on, and is loaded at, 127.0.0.1 only.
+ */
+
+interface Options {
+  duration: number;
+  warmup: number;
+  connections: number;
+  express: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { duration: 10, warmup: 3, connections: 10, express: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = Number(argv[i + 1]);
+    if (arg === '--no-express') options.express = false;
+    else if ((arg === '--duration' || arg === '--warmup' || arg === '--connections') && Number.isFinite(value) && value > 0) {
+      options[arg.slice(2) as 'duration' | 'warmup' | 'connections'] = value;
+      i += 1;
+    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --connections N, --no-express`);
+  }
+  return options;
+}
+
+interface Result {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses other than 2xx/3xx, and socket errors: a run with any is not a valid measurement. */
+  failures: number;
+}
+
+const wrkInstalled = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version exits 1 after printing its version; only a missing binary throws ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+})();
+const tool = wrkInstalled ? 'wrk' : 'autocannon';
+
+function run(command: string, args: string[]): Promise<string> {
+  const [pinnedCommand, pinnedArgs] = pinned(cores.client, command, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(pinnedCommand, pinnedArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} exited with ${code}: ${stderr || stdout}`))));
+  });
+}
+
+async function load(url: string, seconds: number, connections: number): Promise<Result> {
+  assertLoopback(url);
+  if (tool === 'wrk') {
+    const script = path.join(ROOT, 'scripts', 'bench', 'wrk-report.lua');
+    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, url]);
+    const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
+    if (!line) throw new Error(`wrk printed no result: ${output}`);
+    const report = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; errors: Record<string, number> };
+    return {
+      requestsPerSecond: report.requests / (report.durationUs / 1e6),
+      p50Ms: report.p50Us / 1000,
+      p99Ms: report.p99Us / 1000,
+      failures: Object.values(report.errors).reduce((sum, count) => sum + count, 0),
+    };
+  }
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'autocannon');
+  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), '-H', 'Accept=text/html', '-H', 'Accept-Encoding=br', url]);
+  const report = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+  return { requestsPerSecond: report.requests.average, p50Ms: report.latency.p50, p99Ms: report.latency.p99, failures: report.non2xx + report.errors + report.timeouts };
+}
+
+/** One raw response from the site, as a browser asking for brotli gets it (fetch would decode it). */
+function record(baseUrl: string, pagePath: string): Promise<RecordedResponse> {
+  const url = `${baseUrl}${pagePath}`;
+  assertLoopback(url);
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          // Node writes its own Date and connection headers.
+          if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+        }
+        if (res.statusCode !== 200) reject(new Error(`${pagePath} answered ${res.statusCode}`));
+        else resolve({ path: pagePath, status: res.statusCode, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    }).on('error', reject);
+  });
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  ensureBuilt();
+  // Imported once built: shared/generated/ is written by the build.
+  const { articles } = await import('../shared/generated/articles');
+  const { routesPaths } = await import('../shared/site');
+  const article = articles[0];
+  if (!article) throw new Error('The site has no article to load');
+  const paths = [routesPaths.home, article.path, routesPaths.freeAudit];
+
+  const servers: RunningServer[] = [];
+  const stopAll = stopOnExit(servers);
+  const workDir = mkdtempSync(path.join(tmpdir(), 'citewise-bench-recording-'));
+  const rows: { path: string; server: string; result: Result; bytes?: number }[] = [];
+  try {
+    const site = await startSiteServer();
+    servers.push(site);
+    const recording = await Promise.all(paths.map((pagePath) => record(site.url, pagePath)));
+    const recordingFile = path.join(workDir, 'recording.json');
+    writeFileSync(recordingFile, JSON.stringify(recording));
+    const baseline = await startNodeServer('node:http baseline', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'baseline-server.ts'), recordingFile]);
+    servers.push(baseline);
+    const expressOnly = options.express
+      ? await startNodeServer('Express alone', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'express-only-server.ts')], { SITE_URL: 'https://www.citewise.example' }, '/healthz')
+      : undefined;
+    if (expressOnly) servers.push(expressOnly);
+
+    console.log(
+      `${tool}, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s per line; ` +
+        (hasTaskset ? `servers pinned to core ${cores.server}, ${tool} to ${cores.client ? `core(s) ${cores.client}` : 'the same core'}` : 'no taskset: nothing pinned'),
+    );
+    // One server at a time, so that only the one being measured is using core 0.
+    const targets: [string, RunningServer][] = [['node:http baseline', baseline], ['citewise', site], ...(expressOnly ? [['Express alone', expressOnly] as [string, RunningServer]] : [])];
+    for (const pagePath of paths) {
+      const bytes = Buffer.from(recording.find((response) => response.path === pagePath)?.body ?? '', 'base64').length;
+      for (const [name, server] of targets) {
+        const url = `${server.url}${pagePath}`;
+        await load(url, options.warmup, options.connections);
+        const result = await load(url, options.duration, options.connections);
+        rows.push({ path: pagePath, server: name, result, bytes });
+        process.stdout.write(`  ${pagePath} ${name}: ${Math.round(result.requestsPerSecond)} req/s\n`);
+      }
+    }
+  } finally {
+    await stopAll();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  console.log(`\n${availableParallelism()} cores (${cpu}), Node ${process.version}, Linux ${release()}, ${new Date().toISOString().slice(0, 10)}`);
+  const header = ['path', 'server', 'req/s', 'p50', 'p99', 'vs node:http'];
+  const lines = rows.map((row) => {
+    const baseline = rows.find((other) => other.path === row.path && other.server === 'node:http baseline');
+    const ratio = baseline && row.server !== 'node:http baseline' ? `${Math.round((row.result.requestsPerSecond / baseline.result.requestsPerSecond) * 100)}%` : '';
+    return [`${row.path} (${((row.bytes ?? 0) / 1024).toFixed(1)} KB br)`, row.server, Math.round(row.result.requestsPerSecond).toLocaleString('en-GB'), ms(row.result.p50Ms), ms(row.result.p99Ms), ratio];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column >= 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ');
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+
+  const failed = rows.filter((row) => row.result.failures > 0);
+  for (const row of failed) console.error(`${row.path} on ${row.server}: ${row.result.failures} failed requests (non-2xx/3xx or socket errors)`);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

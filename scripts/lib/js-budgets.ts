@@ -1,0 +1,189 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { articles } from '../../shared/generated/articles';
+import { legalPages } from '../../shared/generated/legal';
+import { routesPaths } from '../../shared/site';
+
+/**
+ * The JavaScript a first visit to each route loads, from esbuild's metafile: the entry chunk, the
+ * route's page chunks (what its `load()` in client/routes.tsx imports) and every chunk those
+ * import statically. The build prints it and checks the budgets of issue 6; the code-splitting
+ * test reuses it. Importing this module loads the route table, so the build imports it only after
+ * it has generated shared/generated/.
+ */
+
+/** Sizes are in KB of 1024 bytes, the unit the issue's React figures (67 KB gzip) use. */
+export const KB = 1024;
+export const ENTRY_POINT = 'client/entry.client.tsx';
+
+export type RouteKind = 'home' | 'article' | 'free-audit' | 'other';
+
+/** Issue 6: all the JavaScript of a first visit, gzip. Routes of other kinds have no budget. */
+export const JS_BUDGETS: Partial<Record<RouteKind, number>> = { home: 100 * KB, article: 110 * KB };
+
+export interface RoutePageModules {
+  path: string;
+  kind: RouteKind;
+  /** Source files the route's load() imports dynamically, as metafile entry points. */
+  modules: string[];
+}
+
+export interface RouteJs extends RoutePageModules {
+  /** Output files (dist/client/assets/...) a first visit loads, entry first. */
+  files: string[];
+  gzip: number;
+}
+
+export interface ChunkSize {
+  file: string;
+  /** The source file the chunk was built for, when it is an entry point (entry or page chunk). */
+  entryPoint?: string;
+  bytes: number;
+  gzip: number;
+}
+
+const PAGE_LOADER = /path:\s*([\w.]+|'[^']*')\s*,\s*load:\s*page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
+const ARTICLE_PAGE = 'client/pages/article-page.tsx';
+const LEGAL_PAGE = 'client/pages/legal-page.tsx';
+const HOME_PAGE = 'client/pages/home-page.tsx';
+
+function resolveSource(root: string, fromDir: string, specifier: string): string {
+  const base = path.relative(root, path.resolve(root, fromDir, specifier)).split(path.sep).join('/');
+  const found = [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`].find((candidate) => existsSync(path.join(root, candidate)));
+  if (found) return found;
+  throw new Error(`client/routes.tsx imports ${specifier}, which resolves to no source file`);
+}
+
+function pathValue(expression: string): string {
+  if (expression === 'NOT_FOUND_PATH') return NOT_FOUND_PATH;
+  if (expression.startsWith("'")) return expression.slice(1, -1);
+  const key = /^routesPaths\.(\w+)$/.exec(expression)?.[1];
+  const value = key ? (routesPaths as Record<string, string>)[key] : undefined;
+  if (value === undefined) throw new Error(`client/routes.tsx: cannot read the route path ${expression}`);
+  return value;
+}
+
+function kindOf(routePath: string, modules: string[]): RouteKind {
+  if (modules.includes(HOME_PAGE)) return 'home';
+  if (modules.includes(ARTICLE_PAGE)) return 'article';
+  if (routePath === routesPaths.freeAudit) return 'free-audit';
+  return 'other';
+}
+
+/**
+ * Which modules each route of the route table loads. Pages written as
+ * `{ path, load: page(() => import('./pages/x')) }` are read from client/routes.tsx; articles and
+ * legal pages load their view plus their own generated text module. A route this cannot place
+ * throws, so that a new kind of route cannot slip past the budgets unmeasured.
+ */
+export function routePageModules(root: string): RoutePageModules[] {
+  const source = readFileSync(path.join(root, 'client', 'routes.tsx'), 'utf8');
+  const byPath = new Map<string, string[]>();
+  for (const match of source.matchAll(PAGE_LOADER)) {
+    const [, pathExpression = '', specifier = ''] = match;
+    byPath.set(pathValue(pathExpression), [resolveSource(root, 'client', specifier)]);
+  }
+  for (const article of articles) byPath.set(article.path, [ARTICLE_PAGE, `shared/generated/articles/${article.slug}.ts`]);
+  for (const page of legalPages) byPath.set(`/${page.slug}`, [LEGAL_PAGE, `shared/generated/legal/${page.slug}.ts`]);
+  return appRoutes.map((route) => {
+    const modules = byPath.get(route.path);
+    if (!modules) {
+      throw new Error(`JS budget: cannot tell which page chunks route ${route.path} loads; teach scripts/lib/js-budgets.ts how client/routes.tsx loads it`);
+    }
+    return { path: route.path, kind: kindOf(route.path, modules), modules };
+  });
+}
+
+export function gzipSize(root: string, file: string): number {
+  return gzipSync(readFileSync(path.join(root, file)), { level: 9 }).length;
+}
+
+/** Every JavaScript output of the client build with its size, largest first. */
+export function chunkSizes(root: string, meta: Metafile): ChunkSize[] {
+  return Object.entries(meta.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, output]) => ({
+      file,
+      ...(output.entryPoint ? { entryPoint: output.entryPoint } : {}),
+      bytes: output.bytes,
+      gzip: gzipSize(root, file),
+    }))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The output file built for a source entry point (the entry, or a dynamically imported page). */
+export function outputFor(meta: Metafile, entryPoint: string): string {
+  const file = Object.keys(meta.outputs).find((name) => meta.outputs[name]?.entryPoint === entryPoint);
+  if (!file) throw new Error(`The client build has no chunk for ${entryPoint}`);
+  return file;
+}
+
+/** The files and their static imports, transitively: what the browser loads before it can run them. */
+export function withStaticImports(meta: Metafile, files: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of meta.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  files.forEach(visit);
+  return [...seen];
+}
+
+/** The JavaScript a first visit to each route loads, with its gzip total. */
+export function firstVisitJs(root: string, meta: Metafile, routes: RoutePageModules[] = routePageModules(root)): RouteJs[] {
+  // Every module the route table imports on demand must belong to some route, or a route was missed.
+  const mapped = new Set(routes.flatMap((route) => route.modules));
+  const loaded = (meta.inputs['client/routes.tsx']?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
+  const missed = loaded.map((imported) => imported.path).filter((module) => !mapped.has(module));
+  if (missed.length > 0) throw new Error(`JS budget: client/routes.tsx loads ${missed.join(', ')}, which no route was mapped to (scripts/lib/js-budgets.ts)`);
+  const sizes = new Map(chunkSizes(root, meta).map((chunk) => [chunk.file, chunk.gzip]));
+  const entry = outputFor(meta, ENTRY_POINT);
+  return routes.map((route) => {
+    const files = withStaticImports(meta, [entry, ...route.modules.map((module) => outputFor(meta, module))]);
+    const gzip = files.reduce((sum, file) => sum + (sizes.get(file) ?? gzipSize(root, file)), 0);
+    return { ...route, files, gzip };
+  });
+}
+
+/** One message per route kind over its budget, naming its largest route; empty when all hold. */
+export function budgetFailures(routes: RouteJs[]): string[] {
+  const kinds = [...new Set(routes.map((route) => route.kind))];
+  return kinds.flatMap((kind) => {
+    const budget = JS_BUDGETS[kind];
+    if (budget === undefined) return [];
+    const over = routes.filter((route) => route.kind === kind && route.gzip > budget).sort((a, b) => b.gzip - a.gzip);
+    const [largest] = over;
+    if (!largest) return [];
+    const others = over.length > 1 ? ` (and ${over.length - 1} more ${kind} route${over.length > 2 ? 's' : ''}: ${over.slice(1).map((route) => route.path).join(', ')})` : '';
+    return [`${largest.path} loads ${kb(largest.gzip)} of JavaScript gzip on a first visit, over the ${kind} budget of ${kb(budget)} by ${kb(largest.gzip - budget)}${others}`];
+  });
+}
+
+export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** The build's report: each chunk's gzip size, then each route kind's first-visit total. */
+export function formatJsReport(root: string, meta: Metafile, routes: RouteJs[]): string[] {
+  const lines = ['client JavaScript, gzip (KB of 1024 bytes):'];
+  for (const chunk of chunkSizes(root, meta)) {
+    const label = chunk.entryPoint === ENTRY_POINT ? 'entry' : (chunk.entryPoint ?? 'shared chunk');
+    lines.push(`  ${path.basename(chunk.file).padEnd(52)} ${kb(chunk.gzip).padStart(9)}  ${label}`);
+  }
+  lines.push('first visit, all JavaScript loaded (gzip):');
+  const kinds: RouteKind[] = ['home', 'article', 'free-audit', 'other'];
+  for (const kind of kinds) {
+    const ofKind = routes.filter((route) => route.kind === kind).sort((a, b) => b.gzip - a.gzip);
+    const largest = ofKind[0];
+    if (!largest) continue;
+    const budget = JS_BUDGETS[kind];
+    const which = ofKind.length > 1 ? `${largest.path} (largest of ${ofKind.length})` : largest.path;
+    const verdict = budget === undefined ? '' : largest.gzip <= budget ? `  within ${kb(budget)}` : `  OVER ${kb(budget)}`;
+    lines.push(`  ${kind.padEnd(11)} ${which.padEnd(52)} ${kb(largest.gzip).padStart(9)}${verdict}`);
+  }
+  return lines;
+}

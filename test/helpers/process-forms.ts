@@ -1,0 +1,53 @@
+import { parse } from 'node-html-parser';
+
+/** A visitor's session with a running server: its cookie and the hidden fields of the form. */
+export interface ProcessFormSession {
+  cookie: string;
+  hidden: { _csrf: string; _form_started: string };
+}
+
+/** GET a form page from a real server process, as a browser would, and keep what it posts back. */
+export async function openProcessForm(baseUrl: string, path: string): Promise<ProcessFormSession> {
+  const page = await fetch(`${baseUrl}${path}`);
+  if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
+  const document = parse(await page.text());
+  const field = (name: string) => document.querySelector(`input[name="${name}"]`)?.getAttribute('value') ?? '';
+  const cookie = page.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return { cookie, hidden: { _csrf: field('_csrf'), _form_started: field('_form_started') } };
+}
+
+/**
+ * A plain form post (no JavaScript) to a real server process; resolves with the status (303 is
+ * the acknowledgement). `clientAddress` is what a trusted proxy would append to X-Forwarded-For.
+ */
+export async function postProcessForm(
+  baseUrl: string,
+  path: string,
+  session: ProcessFormSession,
+  values: Record<string, string>,
+  clientAddress?: string,
+): Promise<number> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Cookie: session.cookie,
+      ...(clientAddress ? { 'X-Forwarded-For': clientAddress } : {}),
+    },
+    body: new URLSearchParams({ ...values, ...session.hidden }).toString(),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `condition` holds; fails with `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MIN_FILL_MS } from '../../server/http/fill-time';
+import { validAudit } from '../helpers/forms';
+import { openProcessForm, postProcessForm, sleep, waitFor } from '../helpers/process-forms';
+import { startServerProcess } from '../helpers/server-process';
+import { startSwitchableSmtpServer } from '../helpers/switchable-smtp';
+
+jest.setTimeout(60_000);
+
+const LEADS = 50;
+/** The process is killed when this many posts have been acknowledged, with the rest in flight. */
+const KILL_AFTER_ACKNOWLEDGED = 10;
+
+/**
+ * Issue 7 point 4, kill -9 under load: the real server process, killed while ~50 form posts are
+ * in flight. synchronous=FULL and one transaction per lead mean every acknowledged lead is on
+ * disk with its mail; the outbox lives in the database, so the mails go out after the restart.
+ */
+describe('kill -9 under load', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'citewise-crash-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every acknowledged lead and its one mail, passes integrity_check, and sends each mail once after a restart', async () => {
+    const smtp = await startSwitchableSmtpServer('reject');
+    const databasePath = path.join(dir, 'site.db');
+    // startServerProcess takes DATABASE_PATH from env over its own temporary folder, so both runs
+    // share this file. TRUST_PROXY gives each post its own client address: the rate limit (10 per
+    // address) is not what this test is about.
+    const env = { DATABASE_PATH: databasePath, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: '1' };
+    try {
+      const first = await startServerProcess(env);
+      const sessions = await Promise.all(Array.from({ length: LEADS }, () => openProcessForm(first.url, '/free-audit')));
+      // The server drops a post made sooner than a person could fill the form (as a bot).
+      await sleep(MIN_FILL_MS + 300);
+
+      const acknowledged: string[] = [];
+      const outcomes = await Promise.allSettled(
+        sessions.map(async (session, index) => {
+          const email = `lead${index}@crash.example.co.uk`;
+          const status = await postProcessForm(first.url, '/free-audit', session, { ...validAudit, email }, `198.51.100.${index + 1}`);
+          if (status === 303) {
+            acknowledged.push(email);
+            if (acknowledged.length === KILL_AFTER_ACKNOWLEDGED) first.child.kill('SIGKILL');
+          }
+          return status;
+        }),
+      );
+      expect(await first.stop('SIGKILL')).toBeNull();
+      // The kill cut some posts off: they got no answer (a reset connection), never a wrong one.
+      const unanswered = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
+      expect(unanswered.length).toBeGreaterThan(0);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value !== 303)).toEqual([]);
+
+      // What ops find on disk after the crash.
+      const db = new Database(databasePath);
+      let pending: { message_id: string }[];
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        const stored = (db.prepare('SELECT email FROM audit_submissions').all() as { email: string }[]).map((row) => row.email);
+        expect(stored).toEqual(expect.arrayContaining(acknowledged));
+        const mailsPerLead = db
+          .prepare(`SELECT a.email, count(m.id) AS mails FROM audit_submissions a LEFT JOIN mail_outbox m ON m.kind = 'audit' AND m.source_id = a.id GROUP BY a.id`)
+          .all() as { email: string; mails: number }[];
+        expect(mailsPerLead.filter((row) => row.mails !== 1)).toEqual([]);
+        pending = db.prepare('SELECT message_id FROM mail_outbox WHERE sent_at IS NULL').all() as { message_id: string }[];
+        // The SMTP server refused everything before the crash: every mail is still to send.
+        expect(pending).toHaveLength(stored.length);
+        expect(smtp.received).toHaveLength(0);
+      } finally {
+        db.close();
+      }
+
+      // The provider is back; the site restarts on the same database.
+      smtp.mode = 'accept';
+      const second = await startServerProcess(env);
+      try {
+        await waitFor(`${pending.length} mails`, () => smtp.received.length >= pending.length, 30_000);
+        const check = new Database(databasePath, { readonly: true });
+        try {
+          await waitFor('every mail marked sent', () => (check.prepare('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL').get() as { n: number }).n === 0, 10_000);
+        } finally {
+          check.close();
+        }
+        const messageIds = smtp.received.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]?.trim());
+        expect(new Set(messageIds).size).toBe(messageIds.length);
+        expect([...messageIds].sort()).toEqual(pending.map((row) => row.message_id).sort());
+        expect(second.logs.filter((line) => line.msg === 'Email sent')).toHaveLength(pending.length);
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    } finally {
+      await smtp.close();
+    }
+  });
+});
