@@ -11,7 +11,8 @@ export const GlobalStyle = createGlobalStyle`
     color-scheme: light;
   }
   *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-padding-top: 5rem; }
+  /* Clears the sticky header when the browser scrolls to an anchor or an invalid field. */
+  html { -webkit-text-size-adjust: 100%; scroll-padding-top: 7rem; }
   body {
     margin: 0;
     font-family: ${font.body};

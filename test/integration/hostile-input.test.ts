@@ -8,6 +8,7 @@ import { smtpTransport } from '../../server/mail/mail-transport';
 import { OutboxWorker } from '../../server/mail/outbox-worker';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
+import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer } from '../helpers/smtp';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
@@ -499,32 +500,3 @@ describe('markup typed into a field', () => {
     for (const [field, column] of Object.entries(columns[form.path])) expect(row?.[header!.indexOf(column)]).toBe(markedUp[form.path][field]);
   });
 });
-
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF between records). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index += 1;
-    } else field += char;
-  }
-  return records;
-}

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { neutraliseFormula } from '../../server/ops/csv-export';
+import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
@@ -10,35 +11,6 @@ function run(script: 'export-csv' | 'erase', args: string[], app: TestApp) {
     env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath },
     encoding: 'utf8',
   });
-}
-
-/** A minimal RFC 4180 reader for the test: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index += 1;
-    } else field += char;
-  }
-  return records;
 }
 
 async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {

@@ -61,6 +61,9 @@ const DesktopNav = styled.nav`
 const NavItem = styled(NavLink)`
   display: block;
   padding: 0.5rem 0.75rem;
+  white-space: nowrap;
+  /* Between the medium and large breakpoints the bar is tight: four links, the brand and the button. */
+  ${mediaUp('md')} { @media (max-width: 1023.98px) { padding-inline: 0.5rem; } }
   border-radius: 0.5rem;
   color: ${color.inkMuted};
   font-size: ${text.sm};
@@ -72,6 +75,7 @@ const NavItem = styled(NavLink)`
 
 const DesktopCta = styled.div`
   ${mediaDown('md')} { display: none; }
+  a { white-space: nowrap; }
 `;
 
 const MenuToggle = styled.button`
