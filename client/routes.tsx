@@ -1,4 +1,4 @@
-import { articleBodyLoaders, articles } from '../shared/generated/articles';
+import { articleBodyLoaders, articleSlugs } from '../shared/generated/article-routes';
 import { legalPageLoaders, legalPages } from '../shared/generated/legal';
 import { routesPaths } from '../shared/site';
 import type { LazyRoute, PageComponent } from './lazy-page';
@@ -29,13 +29,19 @@ export const appRoutes: AppRoute[] = [
   { path: routesPaths.howItWorks, load: page(() => import('./pages/how-it-works-page')) },
   { path: routesPaths.caseStudies, load: page(() => import('./pages/case-studies-page')) },
   { path: routesPaths.blog, load: page(() => import('./pages/blog-page')) },
-  ...articles.map(
-    (summary): AppRoute => ({
-      path: summary.path,
+  ...articleSlugs.map(
+    (slug): AppRoute => ({
+      path: `/blog/${slug}`,
       load: async () => {
-        const loadBody = articleBodyLoaders[summary.slug];
-        if (!loadBody) throw new Error(`No body for article ${summary.slug}`);
-        const [{ ArticlePage }, { body }] = await Promise.all([import('./pages/article-page'), loadBody()]);
+        const loadBody = articleBodyLoaders[slug];
+        if (!loadBody) throw new Error(`No body for article ${slug}`);
+        const [{ ArticlePage }, { body }, { articles }] = await Promise.all([
+          import('./pages/article-page'),
+          loadBody(),
+          import('../shared/generated/articles'),
+        ]);
+        const summary = articles.find((article) => article.slug === slug);
+        if (!summary) throw new Error(`No summary for article ${slug}`);
         return function Article() {
           return <ArticlePage summary={summary} body={body} />;
         };

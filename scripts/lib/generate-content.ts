@@ -50,10 +50,20 @@ export function generateContent(root: string): CompiledContent {
   }
   write(
     'articles.ts',
-    ['ArticleBody', 'ArticleSummary'],
+    ['ArticleSummary'],
     [
       `/** Every article without its body, in blog order (featured first). */`,
       `export const articles: ArticleSummary[] = ${json(content.articles.map((article) => article.summary))};`,
+    ].join('\n'),
+  );
+  // The route table is in every page's JavaScript, so it gets the paths and loaders only: the
+  // summaries (excerpts, standfirsts) load with the pages that show them.
+  write(
+    'article-routes.ts',
+    ['ArticleBody'],
+    [
+      `/** Article slugs in blog order. */`,
+      `export const articleSlugs: string[] = ${json(content.articles.map((article) => article.summary.slug))};`,
       '',
       `/** Each body is its own module, so its text reaches the browser only on its own page. */`,
       `export const articleBodyLoaders: Record<string, () => Promise<{ body: ArticleBody }>> = {`,

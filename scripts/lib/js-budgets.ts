@@ -86,7 +86,8 @@ export function routePageModules(root: string): RoutePageModules[] {
     const [, pathExpression = '', specifier = ''] = match;
     byPath.set(pathValue(pathExpression), [resolveSource(root, 'client', specifier)]);
   }
-  for (const article of articles) byPath.set(article.path, [ARTICLE_PAGE, `shared/generated/articles/${article.slug}.ts`]);
+  // An article route loads the page, its own body and the summaries (for its header and related reading).
+  for (const article of articles) byPath.set(article.path, [ARTICLE_PAGE, `shared/generated/articles/${article.slug}.ts`, 'shared/generated/articles.ts']);
   for (const page of legalPages) byPath.set(`/${page.slug}`, [LEGAL_PAGE, `shared/generated/legal/${page.slug}.ts`]);
   return appRoutes.map((route) => {
     const modules = byPath.get(route.path);

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
-import { articles } from '../../../shared/generated/articles';
 import { color, mediaUp, space } from '../../theme/theme';
 import { Icon } from '../ui/icon';
 import { Container, Section } from '../ui/layout-primitives';
@@ -10,7 +9,8 @@ import { SectionIntro } from './section-intro';
 
 const GUIDE_PATH = '/blog/robots-llms-txt-guide';
 // The article's own title is the clearest link text; the fallback covers a renamed or removed article.
-const guideTitle = articles.find((article) => article.path === GUIDE_PATH)?.title ?? 'Read our robots.txt and llms.txt guide';
+// A fixed label, not the article's title: looking it up would load every article summary here.
+const guideTitle = 'Read our robots.txt and llms.txt guide';
 
 const Samples = styled.div`
   display: grid;
