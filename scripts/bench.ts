@@ -53,7 +53,8 @@ const wrkInstalled = (() => {
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 })();
-const tool = wrkInstalled ? 'wrk' : 'autocannon';
+// BENCH_TOOL=autocannon picks autocannon even where wrk is installed.
+const tool = wrkInstalled && process.env.BENCH_TOOL !== 'autocannon' ? 'wrk' : 'autocannon';
 
 function run(command: string, args: string[]): Promise<string> {
   const [pinnedCommand, pinnedArgs] = pinned(cores.client, command, args);

@@ -13,6 +13,8 @@ const clientOut = path.join(dist, 'client');
 const integrity = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 const publicPath = (file: string) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`.replace(/^\/assets/, '/assets');
 
+const describe = (name: string) => ({ file: publicPath(path.join(root, name)), integrity: integrity(path.join(root, name)) });
+
 async function buildClient(): Promise<AssetManifest> {
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -46,7 +48,6 @@ async function buildClient(): Promise<AssetManifest> {
     }
   };
   visit(entryName);
-  const describe = (name: string) => ({ file: publicPath(path.join(root, name)), integrity: integrity(path.join(root, name)) });
   return { entry: { ...describe(entryName), imports: [...staticImports].map(describe) } };
 }
 
@@ -73,8 +74,12 @@ async function buildServer(): Promise<void> {
 // Make enforcing the default once the pages fit.
 const ENFORCE_BUDGETS_BY_DEFAULT = false;
 
-/** Prints each chunk's gzip size and each route kind's first-visit total; false when over budget. */
-async function checkJsBudgets(metafile: string): Promise<boolean> {
+/**
+ * Prints each chunk's gzip size and each route kind's first-visit total. Returns whether every
+ * budget holds, and for each route the chunks a first visit needs beyond the entry's own (its page
+ * chunks and their imports), which the manifest offers to the server for modulepreload links.
+ */
+async function checkJsBudgets(metafile: string, manifest: AssetManifest): Promise<{ withinBudget: boolean; routeChunks: Record<string, { file: string; integrity: string }[]> }> {
   // Imported here, not at the top: it loads the route table, which reads shared/generated/.
   const { budgetFailures, firstVisitJs, formatJsReport } = await import('./lib/js-budgets');
   const meta = JSON.parse(readFileSync(metafile, 'utf8')) as esbuild.Metafile;
@@ -82,7 +87,9 @@ async function checkJsBudgets(metafile: string): Promise<boolean> {
   for (const line of formatJsReport(root, meta, routes)) console.log(line);
   const failures = budgetFailures(routes);
   for (const failure of failures) console.error(`JS budget: ${failure}`);
-  return failures.length === 0;
+  const preloaded = new Set([manifest.entry.file, ...manifest.entry.imports.map((chunk) => chunk.file)]);
+  const routeChunks = Object.fromEntries(routes.map((route) => [route.path, route.files.map(describe).filter((chunk) => !preloaded.has(chunk.file))]));
+  return { withinBudget: failures.length === 0, routeChunks };
 }
 
 async function main(): Promise<void> {
@@ -92,10 +99,11 @@ async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(clientOut, { recursive: true });
   const manifest = await buildClient();
-  writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
   cpSync(path.join(root, 'client', 'public'), path.join(clientOut, 'public'), { recursive: true });
   await buildServer();
-  const withinBudget = await checkJsBudgets(path.join(dist, 'client-meta.json'));
+  const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'), manifest);
+  // `routes` is extra to AssetManifest: what each route loads after the entry, for the server to preload.
+  writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks }, null, 2));
   const enforce = process.env.JS_BUDGETS === 'enforce' || (ENFORCE_BUDGETS_BY_DEFAULT && process.env.JS_BUDGETS !== 'warn');
   if (!withinBudget && enforce) {
     console.error('build: failed, a page loads more JavaScript than its budget (limits in scripts/lib/js-budgets.ts)');

@@ -13,6 +13,7 @@ import { fillTimer, MIN_FILL_MS } from './http/fill-time';
 import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
 import { fastPages, requestId, type FastPages } from './http/fast-pages';
+import { hashedAssets } from './http/hashed-assets';
 import { buildCsp, securityHeaders, staticSecurityHeaders } from './http/security-headers';
 import { formRoutes } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
@@ -112,7 +113,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   });
 
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
   app.use(express.static(path.join(clientDir, 'public'), { index: false, maxAge: '1d' }));
 
   app.use(redirects());

@@ -176,6 +176,12 @@ describe('headers', () => {
     const asset = await request(testApp.app).get(src);
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Sent compressed to a browser that accepts it, from bytes compressed once at start-up.
+    const compressed = await request(testApp.app).get(src).set('Accept-Encoding', 'br, gzip');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('Accept-Encoding');
+    expect(compressed.text).toBe(asset.text);
+    expect((await request(testApp.app).get('/assets/no-such-file.js')).status).toBe(404);
   });
 
   it('answer 304 to a page request that names its ETag', async () => {
