@@ -165,22 +165,15 @@ export function createApp(deps: AppDependencies): SiteApp {
     }),
   );
 
+  // The same headers the fast path sends (page.headers); helmet has set the security ones.
   const sendPage = (req: Request, res: Response, page: CachedPage) => {
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    res.status(page.status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', page.csp);
-    res.setHeader('Cache-Control', 'public, no-cache');
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', page.etag[encoding]);
     if (page.status === 200 && isNotModified(page, req.headers['if-none-match'])) {
-      res.status(304).end();
+      res.writeHead(304, page.notModifiedHeaders[encoding]).end();
       return;
     }
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    const body = page[encoding];
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.writeHead(page.status, page.headers[encoding]);
+    res.end(req.method === 'HEAD' ? undefined : page[encoding]);
   };
 
   app.get(/.*/, csrf.cookies, async (req, res, next) => {

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { isNotModified, negotiateEncoding, type CachedPage, type Encoding } from '../render/page-cache';
+import { isNotModified, negotiateEncoding, type CachedPage } from '../render/page-cache';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The request id of a request: the caller's, when it sent a sane one, else a new one. */
 export function requestId(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
-
-/** Everything a cached page's response carries, per encoding, computed once. */
-function pageHeaders(page: CachedPage, security: Record<string, string>, encoding: Encoding): Record<string, string | number> {
-  return {
-    ...security,
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': page.csp,
-    'Cache-Control': 'public, no-cache',
-    Vary: 'Accept-Encoding',
-    ETag: page.etag[encoding],
-    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    'Content-Length': page[encoding].length,
-  };
 }
 
 export interface FastPages {
@@ -39,16 +25,16 @@ export interface FastPages {
  * (the same object helmet produces), a request id, and a JSON log line per request.
  */
 export function fastPages(security: Record<string, string>, logger: Logger): FastPages {
-  const pages = new Map<string, { page: CachedPage; headers: Record<Encoding, Record<string, string | number>>; notModified: Record<Encoding, Record<string, string>> }>();
+  const pages = new Map<string, { page: CachedPage; headers: CachedPage['headers']; notModified: CachedPage['headers'] }>();
   return {
     add(path, page) {
-      const headers = {
-        br: pageHeaders(page, security, 'br'),
-        gzip: pageHeaders(page, security, 'gzip'),
-        identity: pageHeaders(page, security, 'identity'),
-      };
-      const notModified = (encoding: Encoding) => ({ ...security, 'Content-Security-Policy': page.csp, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding', ETag: page.etag[encoding] });
-      pages.set(path, { page, headers, notModified: { br: notModified('br'), gzip: notModified('gzip'), identity: notModified('identity') } });
+      // Merged once here, so that a request does no header work at all.
+      const withSecurity = <T extends Record<string, string | number>>(headers: T) => ({ ...security, ...headers });
+      pages.set(path, {
+        page,
+        headers: { br: withSecurity(page.headers.br), gzip: withSecurity(page.headers.gzip), identity: withSecurity(page.headers.identity) },
+        notModified: { br: withSecurity(page.notModifiedHeaders.br), gzip: withSecurity(page.notModifiedHeaders.gzip), identity: withSecurity(page.notModifiedHeaders.identity) },
+      });
     },
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -12,12 +12,16 @@ export interface CachedPage {
   /** Strong validators, one per representation (RFC 9110 8.8.3). */
   etag: { identity: string; gzip: string; br: string };
   csp: string;
+  /** The response headers per encoding, computed once; the security headers come on top. */
+  headers: Record<Encoding, Record<string, string | number>>;
+  /** The headers of a 304 answer per encoding (no body, so no type, encoding or length). */
+  notModifiedHeaders: Record<Encoding, Record<string, string>>;
 }
 
 export function toCachedPage(status: number, document: RenderedDocument, https: boolean): CachedPage {
   const identity = Buffer.from(document.html, 'utf8');
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return {
+  const page = {
     status,
     identity,
     gzip: gzipSync(identity, { level: 9 }),
@@ -26,6 +30,23 @@ export function toCachedPage(status: number, document: RenderedDocument, https: 
     }),
     etag: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
     csp: buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https),
+  };
+  const notModifiedHeaders = (encoding: Encoding) => ({
+    'Content-Security-Policy': page.csp,
+    'Cache-Control': 'public, no-cache',
+    Vary: 'Accept-Encoding',
+    ETag: page.etag[encoding],
+  });
+  const headers = (encoding: Encoding) => ({
+    'Content-Type': 'text/html; charset=utf-8',
+    ...notModifiedHeaders(encoding),
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': page[encoding].length,
+  });
+  return {
+    ...page,
+    headers: { br: headers('br'), gzip: headers('gzip'), identity: headers('identity') },
+    notModifiedHeaders: { br: notModifiedHeaders('br'), gzip: notModifiedHeaders('gzip'), identity: notModifiedHeaders('identity') },
   };
 }
 
