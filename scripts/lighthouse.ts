@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertLoopback, ensureBuilt, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 /**
  * `npm run lighthouse [-- --runs 3]`: Lighthouse 12 with its mobile defaults (emulated phone,
@@ -11,19 +12,8 @@ import { assertLoopback, ensureBuilt, startSiteServer, stopOnExit, type RunningS
  * 150 ms (issue 6). The full reports are written to a temporary folder, named at the end.
  */
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags test/helpers/browser.ts launches Chromium with (they keep it off this machine's closed
-// network), with the new headless mode, which renders like a headed browser.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The new headless mode renders like a headed browser, which is what Lighthouse should measure.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const THRESHOLDS = { performance: 95, cls: 0.05, tbtMs: 150 };
 

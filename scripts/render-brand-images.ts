@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { siteContent } from '../shared/generated/site';
 import { palette } from '../client/theme/theme';
 import { decodePng, encodePalettePng } from './lib/png-palette';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 const root = path.resolve(__dirname, '..');
 const publicDir = path.join(root, 'client', 'public');
@@ -99,12 +100,7 @@ async function main(): Promise<void> {
     { file: 'og-image.png', width: 1200, height: 630, html: ogImageHtml(), transparent: false, maxBytes: 120 * 1024 },
     { file: 'logo.png', width: 512, height: 512, html: logoHtml(), transparent: true, maxBytes: 40 * 1024 },
   ];
-  // The flags of test/helpers/browser.ts: Debian's Chromium, kept off the network.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     for (const image of images) {
       const context = await browser.newContext({ viewport: { width: image.width, height: image.height }, deviceScaleFactor: 1 });

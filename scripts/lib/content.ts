@@ -23,6 +23,7 @@ import {
   type ProcessStepsContent,
   type SiteContent,
 } from '../../shared/content-schema';
+import { escapeHtml } from '../../shared/escape-html';
 import { countWords, readingMinutes } from '../../shared/reading-time';
 
 /** A content file that breaks the schema: the message names the file and the field. */
@@ -102,10 +103,6 @@ export function slugify(text: string): string {
     .replace(/&[a-z]+;|&#\d+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function createMarkdown(): Marked {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FieldSpec, FormValues } from '../../shared/forms/form-schema';
+import { escapeHtml } from '../../shared/escape-html';
 import type { MailMessage } from '../mail/mail-message';
 
 export interface NotificationInput {
@@ -12,10 +13,6 @@ export interface NotificationInput {
   to: string;
   siteUrl: string;
   brand: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The value as a person reads it: a choice's label instead of its code, a dash for nothing. */
