@@ -72,6 +72,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
       <PageHead
         title={`${page.title} | ${site.brand}`}
         description={page.description}
+        keywords={[page.title, site.brand, site.legalName]}
         canonicalPath={path}
         jsonLd={[
           breadcrumbJsonLd(siteUrl, [

@@ -40,6 +40,7 @@ describe('every route of SPEC section 2', () => {
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
     expect(description.length).toBeGreaterThan(20);
 
+    expect(document.querySelector('meta[name="keywords"]')?.getAttribute('content')).toMatch(/\S/);
     const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
     const expectedPath = path === '/services/llm-seo' ? '/' : path;
     expect(canonical).toBe(`${TEST_SITE_URL}${expectedPath}`);
