@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
@@ -27,14 +27,34 @@ const Main = styled.main`
   &:focus { outline: none; }
 `;
 
-/** SPEC: every path change scrolls to the top; a #fragment scrolls to its section instead. */
+/**
+ * SPEC: every path change scrolls to the top; a #fragment scrolls to its section instead.
+ * Only a change counts: at hydration the browser has already placed the page (the top, the
+ * #fragment, or a restored position), and a visitor may have scrolled while the JavaScript
+ * loaded, so the first render must not move them. The ref (not a "first run" flag) keeps this
+ * true when StrictMode runs effects twice in development.
+ */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const placed = useRef(pathname + hash);
   useLayoutEffect(() => {
+    if (placed.current === pathname + hash) return;
+    placed.current = pathname + hash;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [pathname, hash]);
+  return null;
+}
+
+/**
+ * Marks the document once hydration has committed, so browser tests and synthetic monitoring
+ * can tell when the page is interactive (hydration runs as a transition, in slices).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return null;
 }
 
@@ -57,6 +77,7 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <SiteFooter />
       <Toaster />
       <ScrollToTop />
+      <HydratedMark />
     </>
   );
 }

@@ -42,6 +42,26 @@ describe('hydration', () => {
 });
 
 describe('client-side navigation', () => {
+  it('leaves a visitor where they scrolled while the JavaScript was still loading', async () => {
+    const page = await browser.newPage();
+    // Hold the scripts back until the visitor has scrolled, as on a slow mobile connection.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded, so wait for the parsed footer instead.
+    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+    await page.waitForSelector('footer', { state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    release();
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    await page.close();
+  });
+
   it('moves between pages without a reload, updating title and description, and scrolls to the top', async () => {
     const page = await browser.newPage();
     const consoleRecords = watchConsole(page);

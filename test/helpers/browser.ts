@@ -24,10 +24,7 @@ export function watchConsole(page: Page): ConsoleRecord[] {
   return records;
 }
 
-/** Waits until React has hydrated the page (the entry marks nothing, so we look for React's root fiber). */
+/** Waits until hydration has committed: the app marks <html data-hydrated> from an effect. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
