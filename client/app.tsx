@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useRoutes } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { Toaster } from './components/ui/toast';
 import { RoutePage } from './lazy-page';
-import type { AppRoute } from './routes';
+import { matchAppRoute, type AppRoute } from './routes';
 import { GlobalStyle } from './theme/global-style';
 import { color } from './theme/theme';
 
@@ -60,8 +60,10 @@ function HydratedMark() {
 
 /** The site's frame: header, the routed page, footer. Both entries render this. */
 export function App({ routes, children }: { routes: AppRoute[]; children?: ReactNode }) {
-  const element = useRoutes(routes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })));
   const { pathname } = useLocation();
+  // The same exact-path lookup the server uses for the status code, so both always agree on the
+  // page (react-router's matcher would also accept /Blog, which the server answers 404).
+  const route = matchAppRoute(routes, pathname);
   return (
     <>
       <GlobalStyle />
@@ -70,7 +72,7 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <Main id="main" tabIndex={-1}>
         {children ?? (
           <ErrorBoundary key={pathname}>
-            <Suspense fallback={null}>{element}</Suspense>
+            <Suspense fallback={null}><RoutePage route={route} /></Suspense>
           </ErrorBoundary>
         )}
       </Main>

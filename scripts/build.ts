@@ -5,6 +5,8 @@ import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/render/assets';
 import { ContentError } from './lib/content';
 import { generateContent } from './lib/generate-content';
+import { reactRouterProduction } from './lib/react-router-production';
+import { styledComponentIds } from './lib/styled-component-ids';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -30,6 +32,7 @@ async function buildClient(): Promise<AssetManifest> {
     chunkNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
+    plugins: [reactRouterProduction(root), styledComponentIds(root)],
     metafile: true,
     logLevel: 'warning',
   });
@@ -63,6 +66,8 @@ async function buildServer(): Promise<void> {
     format: 'cjs',
     jsx: 'automatic',
     packages: 'external',
+    // The same ids as the client build, or hydration would not match the server's class names.
+    plugins: [styledComponentIds(root)],
     sourcemap: 'linked',
     logLevel: 'warning',
   });

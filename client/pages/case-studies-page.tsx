@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/link';
 import styled from 'styled-components';
 import type { CaseStudiesContent } from '../../shared/content-schema';
 import { caseStudies } from '../../shared/generated/case-studies';

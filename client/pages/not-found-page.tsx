@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../routing/link';
 import styled from 'styled-components';
 import { notFound } from '../../shared/generated/pages/notFound';
 import { routesPaths } from '../../shared/site';

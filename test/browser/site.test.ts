@@ -29,6 +29,31 @@ describe('hydration', () => {
     await page.close();
   });
 
+  it.each(['/', '/blog/what-is-llm-seo', '/free-audit'])('%s hydrates onto the server\'s CSS rules without adding a second copy', async (path) => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+    await page.waitForSelector('footer', { state: 'attached' });
+    // styled-components' server CSS also carries `data-styled.g1[id=...]` marker rules, which it
+    // reads and removes when it starts; they are not styles.
+    const countRules = () =>
+      page.evaluate(() =>
+        [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => !(rule instanceof CSSStyleRule && rule.selectorText.startsWith('data-styled'))).length,
+      );
+    const serverRules = await countRules();
+    release();
+    await waitForHydration(page);
+    // Class names that differ between server and client would make styled-components inject
+    // its own copy of every rule (see scripts/lib/styled-component-ids.ts).
+    expect(await countRules()).toBe(serverRules);
+    await page.close();
+  });
+
   it('keeps the server styles after hydration (no unstyled flash, styles still apply)', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);

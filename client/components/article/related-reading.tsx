@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routing/link';
 import styled from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { articles } from '../../../shared/generated/articles';

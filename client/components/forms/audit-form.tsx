@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../routing/link';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';
 import { routesPaths } from '../../../shared/site';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../routing/link';
 import styled from 'styled-components';
 import { routesPaths, site } from '../../../shared/site';
 import { useAppConfig } from '../../app-config';

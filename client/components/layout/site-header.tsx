@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../../routing/link';
 import styled from 'styled-components';
 import { routesPaths, site } from '../../../shared/site';
 import { color, layout, mediaDown, mediaUp, space, text } from '../../theme/theme';
@@ -133,7 +134,7 @@ export function SiteHeader() {
           <ul>
             {navLinks.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} end>
+                <NavItem to={link.to}>
                   {link.label}
                 </NavItem>
               </li>
@@ -162,7 +163,7 @@ export function SiteHeader() {
             <ul>
               {navLinks.map((link) => (
                 <li key={link.to}>
-                  <NavItem to={link.to} end onClick={() => setOpen(false)}>
+                  <NavItem to={link.to} onClick={() => setOpen(false)}>
                     {link.label}
                   </NavItem>
                 </li>

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routing/link';
 import styled, { css } from 'styled-components';
 import { color, radius, text } from '../../theme/theme';
 

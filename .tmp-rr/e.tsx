@@ -1,0 +1,1 @@
+import styled,{createGlobalStyle} from 'styled-components'; window.x=[styled,createGlobalStyle];
