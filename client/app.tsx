@@ -2,8 +2,8 @@ import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 're
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
-import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { staticIsland } from './components/static-island';
 import { Toaster } from './components/ui/toast';
 import { RoutePage } from './lazy-page';
 import { matchAppRoute, type AppRoute } from './routes';
@@ -26,6 +26,10 @@ const Main = styled.main`
   min-height: 60vh;
   &:focus { outline: none; }
 `;
+
+// The footer is the same on every page and has no behaviour beyond its links: a static island,
+// so the browser never downloads it (the app shell stays mounted across navigations).
+const footer = staticIsland('site-footer', () => import('./components/layout/site-footer'));
 
 /**
  * SPEC: every path change scrolls to the top; a #fragment scrolls to its section instead.
@@ -63,7 +67,7 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
   const { pathname } = useLocation();
   // The same exact-path lookup the server uses for the status code, so both always agree on the
   // page (react-router's matcher would also accept /Blog, which the server answers 404).
-  const route = matchAppRoute(routes, pathname);
+  const route = children ? null : matchAppRoute(routes, pathname);
   return (
     <>
       <GlobalStyle />
@@ -72,11 +76,11 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <Main id="main" tabIndex={-1}>
         {children ?? (
           <ErrorBoundary key={pathname}>
-            <Suspense fallback={null}><RoutePage route={route} /></Suspense>
+            <Suspense fallback={null}>{route && <RoutePage route={route} />}</Suspense>
           </ErrorBoundary>
         )}
       </Main>
-      <SiteFooter />
+      <footer.Island />
       <Toaster />
       <ScrollToTop />
       <HydratedMark />

@@ -1,6 +1,9 @@
-import { articleBodyLoaders, articleSlugs } from '../shared/generated/article-routes';
+import { use, useState } from 'react';
+import type { ArticlePageData } from '../shared/content-schema';
+import { articleLoaders, articleSlugs } from '../shared/generated/article-routes';
 import { legalPageLoaders, legalPages } from '../shared/generated/legal';
 import { routesPaths } from '../shared/site';
+import type { StaticIsland } from './components/static-island';
 import type { LazyRoute, PageComponent } from './lazy-page';
 
 /**
@@ -18,9 +21,45 @@ export interface AppRoute extends LazyRoute {
   status?: number;
 }
 
-const page = (load: () => Promise<{ default: PageComponent }>) => () => load().then((module) => module.default);
+/**
+ * A page module, with the static islands it declares fetched alongside (none when their server
+ * HTML is on screen to take over: see components/static-island.tsx).
+ */
+const page = (load: () => Promise<{ default: PageComponent; islands?: StaticIsland[] }>) => async () => {
+  const module = await load();
+  await Promise.all((module.islands ?? []).map((island) => island.preload()));
+  return module.default;
+};
 
 export const NOT_FOUND_PATH = '*';
+
+/** Whether the document on screen is this article's server HTML (a first visit, hydrating). */
+const articleOnScreen = (slug: string) => typeof document !== 'undefined' && document.querySelector(`article[data-article="${slug}"]`) !== null;
+
+/**
+ * An article page. A first visit hydrates over the server's HTML, so it loads the article
+ * without its prose (ArticleProse takes the prose on screen over); a client-side navigation and
+ * the server load the whole article. The component decides when it mounts, so a later visit to
+ * the same article by navigation still gets the whole text.
+ */
+async function loadArticle(slug: string): Promise<PageComponent> {
+  const loaders = articleLoaders[slug];
+  if (!loaders) throw new Error(`No article ${slug}`);
+  const onScreen = articleOnScreen(slug);
+  let full: ArticlePageData | undefined;
+  const loadFull = () => loaders.full().then((module) => (full = module.article));
+  let pending: Promise<ArticlePageData> | undefined;
+  const [{ ArticlePage }, firstVisit] = await Promise.all([
+    import('./pages/article-page'),
+    onScreen ? loaders.onScreen().then((module) => module.article) : loadFull().then(() => undefined),
+  ]);
+  return function Article() {
+    const [takeOver] = useState(() => firstVisit !== undefined && articleOnScreen(slug));
+    if (takeOver && firstVisit) return <ArticlePage {...firstVisit} />;
+    const data = full ?? use((pending ??= loadFull()));
+    return <ArticlePage {...data} />;
+  };
+}
 
 export const appRoutes: AppRoute[] = [
   { path: routesPaths.home, load: page(() => import('./pages/home-page')) },
@@ -29,25 +68,7 @@ export const appRoutes: AppRoute[] = [
   { path: routesPaths.howItWorks, load: page(() => import('./pages/how-it-works-page')) },
   { path: routesPaths.caseStudies, load: page(() => import('./pages/case-studies-page')) },
   { path: routesPaths.blog, load: page(() => import('./pages/blog-page')) },
-  ...articleSlugs.map(
-    (slug): AppRoute => ({
-      path: `/blog/${slug}`,
-      load: async () => {
-        const loadBody = articleBodyLoaders[slug];
-        if (!loadBody) throw new Error(`No body for article ${slug}`);
-        const [{ ArticlePage }, { body }, { articles }] = await Promise.all([
-          import('./pages/article-page'),
-          loadBody(),
-          import('../shared/generated/articles'),
-        ]);
-        const summary = articles.find((article) => article.slug === slug);
-        if (!summary) throw new Error(`No summary for article ${slug}`);
-        return function Article() {
-          return <ArticlePage summary={summary} body={body} />;
-        };
-      },
-    }),
-  ),
+  ...articleSlugs.map((slug): AppRoute => ({ path: `/blog/${slug}`, load: () => loadArticle(slug) })),
   { path: routesPaths.freeAudit, load: page(() => import('./pages/free-audit-page')), perVisitor: true },
   { path: routesPaths.thankYou, load: page(() => import('./pages/thank-you-page')), noindex: true },
   { path: routesPaths.contact, load: page(() => import('./pages/contact-page')), perVisitor: true },

@@ -7,6 +7,7 @@ import { ContentError } from './lib/content';
 import { generateContent } from './lib/generate-content';
 import { reactRouterProduction } from './lib/react-router-production';
 import { styledComponentIds } from './lib/styled-component-ids';
+import { stylisWithoutPrefixer } from './lib/stylis-without-prefixer';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -32,7 +33,7 @@ async function buildClient(): Promise<AssetManifest> {
     chunkNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
-    plugins: [reactRouterProduction(root), styledComponentIds(root)],
+    plugins: [reactRouterProduction(root), styledComponentIds(root), stylisWithoutPrefixer()],
     metafile: true,
     logLevel: 'warning',
   });
@@ -73,13 +74,9 @@ async function buildServer(): Promise<void> {
   });
 }
 
-// Issue 6 wants the build to fail when a page passes its JavaScript budget. Today's pages are over
-// it (README, Performance), and failing would stop `npm start`, the image build and every test
-// run, so an overrun is printed as an error and fails the build only with JS_BUDGETS=enforce.
-// Make enforcing the default once the pages fit.
-const ENFORCE_BUDGETS_BY_DEFAULT = false;
-
 /**
+ * Issue 6: the build fails when a page passes its JavaScript budget (limits in
+ * scripts/lib/js-budgets.ts); JS_BUDGETS=warn only prints the overrun, for measuring experiments.
  * Prints each chunk's gzip size and each route kind's first-visit total. Returns whether every
  * budget holds, and for each route the chunks a first visit needs beyond the entry's own (its page
  * chunks and their imports), which the manifest offers to the server for modulepreload links.
@@ -109,8 +106,7 @@ async function main(): Promise<void> {
   const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'), manifest);
   // `routes` is extra to AssetManifest: what each route loads after the entry, for the server to preload.
   writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks }, null, 2));
-  const enforce = process.env.JS_BUDGETS === 'enforce' || (ENFORCE_BUDGETS_BY_DEFAULT && process.env.JS_BUDGETS !== 'warn');
-  if (!withinBudget && enforce) {
+  if (!withinBudget && process.env.JS_BUDGETS !== 'warn') {
     console.error('build: failed, a page loads more JavaScript than its budget (limits in scripts/lib/js-budgets.ts)');
     process.exit(1);
   }

@@ -209,16 +209,27 @@ export interface ArticleSummary extends ArticleFrontMatter {
   wordCount: number;
 }
 
-/** A piece of an article body: prose as HTML made at build time, or a block a component renders. */
-export type ArticleSegment =
-  | { kind: 'html'; html: string }
+/**
+ * A piece of an article body: prose as HTML made at build time, or a block a component renders.
+ * `Prose` is `null` in the module a first visit loads: the prose is on screen in the server's
+ * HTML, and the page takes it over instead of downloading it again (client/routes.tsx).
+ */
+export type ArticleSegment<Prose extends string | null = string> =
+  | { kind: 'html'; html: Prose }
   | { kind: 'copy'; id: string; text: string }
   | { kind: 'checklist'; items: string[] }
   | { kind: 'faq'; items: { question: string; answerHtml: string; answerText: string }[] }
   | { kind: 'stats'; items: { stat: string; label: string }[] };
 
-export interface ArticleBody {
-  segments: ArticleSegment[];
+export interface ArticleBody<Prose extends string | null = string> {
+  segments: ArticleSegment<Prose>[];
+}
+
+/** What an article page renders: the article, the summaries of its related reading, its body. */
+export interface ArticlePageData<Prose extends string | null = string> {
+  summary: ArticleSummary;
+  related: ArticleSummary[];
+  body: ArticleBody<Prose>;
 }
 
 export interface LegalPage {

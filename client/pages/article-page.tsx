@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ArticleBody, ArticleSummary } from '../../shared/content-schema';
+import type { ArticlePageData } from '../../shared/content-schema';
 import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { ArticleColumn } from '../components/article/article-column';
@@ -17,7 +17,7 @@ const Body = styled.div`
   padding-block: ${space.xxl} ${space.section};
 `;
 
-export function ArticlePage({ summary, body }: { summary: ArticleSummary; body: ArticleBody }) {
+export function ArticlePage({ summary, related, body }: ArticlePageData<string | null>) {
   const { siteUrl } = useAppConfig();
 
   const faqItems = body.segments.flatMap((segment) => (segment.kind === 'faq' ? segment.items : []));
@@ -44,7 +44,7 @@ export function ArticlePage({ summary, body }: { summary: ArticleSummary; body: 
         article={{ publishedTime: summary.published, modifiedTime: summary.updated, section: summary.category }}
         jsonLd={jsonLd}
       />
-      <article>
+      <article data-article={summary.slug}>
         <ArticleHeader summary={summary} />
         <Body>
           <ArticleColumn>
@@ -54,7 +54,7 @@ export function ArticlePage({ summary, body }: { summary: ArticleSummary; body: 
           </ArticleColumn>
         </Body>
       </article>
-      <RelatedReading slugs={summary.related} />
+      <RelatedReading related={related} />
       <ArticleCta cta={summary.cta} />
     </>
   );

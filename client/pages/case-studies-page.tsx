@@ -1,4 +1,4 @@
-import { Link } from '../routing/link';
+import { Link } from '../routing/links';
 import styled from 'styled-components';
 import type { CaseStudiesContent } from '../../shared/content-schema';
 import { caseStudies } from '../../shared/generated/case-studies';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Link } from '../routing/link';
+import { Link } from '../routing/links';
 import styled from 'styled-components';
 import { notFound } from '../../shared/generated/pages/notFound';
 import { routesPaths } from '../../shared/site';

@@ -11,6 +11,8 @@ export const GlobalStyle = createGlobalStyle`
     color-scheme: light;
   }
   *, *::before, *::after { box-sizing: border-box; }
+  /* A static island's wrapper (components/static-island.tsx) takes no part in layout. */
+  [data-island] { display: contents; }
   /* Clears the sticky header when the browser scrolls to an anchor or an invalid field. */
   html { -webkit-text-size-adjust: 100%; scroll-padding-top: 7rem; }
   body {

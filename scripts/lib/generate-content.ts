@@ -24,7 +24,24 @@ export function generateContent(root: string): CompiledContent {
   const json = (value: unknown) => JSON.stringify(value, null, 2);
 
   write('site.ts', ['SiteContent'], `export const siteContent: SiteContent = ${json(content.site)};`);
-  write('home.ts', ['HomeContent', 'FaqContent'], `export const home: HomeContent = ${json(content.home)};\n\nexport const faq: FaqContent = ${json(content.faq)};`);
+  // One module per home section, so that each section's words go only to the chunk that renders
+  // it: the static sections are islands a first visit never downloads (client/components/static-island.tsx).
+  mkdirSync(path.join(outDir, 'home'), { recursive: true });
+  for (const [key, value] of Object.entries(content.home)) {
+    write(`home/${key}.ts`, ['HomeContent'], `export const ${key}Content: HomeContent['${key}'] = ${json(value)};`);
+  }
+  write('home/faq-items.ts', ['FaqContent'], `export const faq: FaqContent = ${json(content.faq)};`);
+  write(
+    'home.ts',
+    ['HomeContent'],
+    [
+      ...Object.keys(content.home).map((key) => `import { ${key}Content } from './home/${key}';`),
+      `export { faq } from './home/faq-items';`,
+      '',
+      '/** The whole home page, for the server (SEO files) and tests; client code imports sections. */',
+      `export const home: HomeContent = { ${Object.keys(content.home).map((key) => `${key}: ${key}Content`).join(', ')} };`,
+    ].join('\n'),
+  );
   write('process-steps.ts', ['ProcessStepsContent'], `export const processSteps: ProcessStepsContent = ${json(content.processSteps)};`);
   write('case-studies.ts', ['CaseStudiesContent'], `export const caseStudies: CaseStudiesContent = ${json(content.caseStudies)};`);
   for (const [key, value] of Object.entries(content.pages)) {
@@ -45,8 +62,15 @@ export function generateContent(root: string): CompiledContent {
       '};',
     ].join('\n'),
   );
+  const summaries = new Map(content.articles.map((article) => [article.summary.slug, article.summary]));
   for (const { summary, body } of content.articles) {
-    write(`articles/${summary.slug}.ts`, ['ArticleBody'], `export const body: ArticleBody = ${json(body)};`);
+    const related = summary.related.flatMap((slug) => summaries.get(slug) ?? []);
+    // Two modules per article: the whole page for client-side navigations, and the same without
+    // its prose HTML for a first visit, where that HTML is on screen already and is taken over
+    // (client/routes.tsx). Either way the article's words are in no other page's JavaScript.
+    write(`articles/${summary.slug}.ts`, ['ArticlePageData'], `export const article: ArticlePageData = ${json({ summary, related, body })};`);
+    const proseOnScreen = { segments: body.segments.map((segment) => (segment.kind === 'html' ? { kind: 'html', html: null } : segment)) };
+    write(`articles/${summary.slug}.on-screen.ts`, ['ArticlePageData'], `export const article: ArticlePageData<null> = ${json({ summary, related, body: proseOnScreen })};`);
   }
   write(
     'articles.ts',
@@ -60,15 +84,22 @@ export function generateContent(root: string): CompiledContent {
   // summaries (excerpts, standfirsts) load with the pages that show them.
   write(
     'article-routes.ts',
-    ['ArticleBody'],
+    ['ArticlePageData'],
     [
-      `/** Article slugs in blog order. */`,
-      `export const articleSlugs: string[] = ${json(content.articles.map((article) => article.summary.slug))};`,
+      `export interface ArticleLoaders {`,
+      `  /** The whole article, for a client-side navigation (and the server). */`,
+      `  full: () => Promise<{ article: ArticlePageData }>;`,
+      `  /** The article without its prose HTML, for hydrating the page whose HTML is on screen. */`,
+      `  onScreen: () => Promise<{ article: ArticlePageData<null> }>;`,
+      `}`,
       '',
-      `/** Each body is its own module, so its text reaches the browser only on its own page. */`,
-      `export const articleBodyLoaders: Record<string, () => Promise<{ body: ArticleBody }>> = {`,
-      ...content.articles.map(({ summary }) => `  ${json(summary.slug)}: () => import('./articles/${summary.slug}'),`),
+      `/** Each article is its own module, so its text reaches the browser only on its own page. */`,
+      `export const articleLoaders: Record<string, ArticleLoaders> = {`,
+      ...content.articles.map(({ summary }) => `  ${json(summary.slug)}: { full: () => import('./articles/${summary.slug}'), onScreen: () => import('./articles/${summary.slug}.on-screen') },`),
       '};',
+      '',
+      `/** Article slugs in blog order. */`,
+      `export const articleSlugs: string[] = Object.keys(articleLoaders);`,
     ].join('\n'),
   );
   return content;

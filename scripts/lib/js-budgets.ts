@@ -86,8 +86,8 @@ export function routePageModules(root: string): RoutePageModules[] {
     const [, pathExpression = '', specifier = ''] = match;
     byPath.set(pathValue(pathExpression), [resolveSource(root, 'client', specifier)]);
   }
-  // An article route loads the page, its own body and the summaries (for its header and related reading).
-  for (const article of articles) byPath.set(article.path, [ARTICLE_PAGE, `shared/generated/articles/${article.slug}.ts`, 'shared/generated/articles.ts']);
+  // An article's first visit loads the page and the article without its prose (on screen already).
+  for (const article of articles) byPath.set(article.path, [ARTICLE_PAGE, `shared/generated/articles/${article.slug}.on-screen.ts`]);
   for (const page of legalPages) byPath.set(`/${page.slug}`, [LEGAL_PAGE, `shared/generated/legal/${page.slug}.ts`]);
   return appRoutes.map((route) => {
     const modules = byPath.get(route.path);

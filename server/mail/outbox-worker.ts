@@ -158,7 +158,9 @@ export class OutboxWorker {
 
   /** Wakes up when the earliest pending mail falls due. */
   private schedule(): void {
-    if (this.stopped) return;
+    // A database closed under a running pass (shutdown, or ops closing it) ends the schedule
+    // quietly; the next start picks the pending mails up again.
+    if (this.stopped || !this.options.db.open) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const next = this.nextDue.get()?.next;

@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { heroContent } from '../../shared/generated/home/hero';
+import { pricingContent } from '../../shared/generated/home/pricing';
 import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -118,6 +120,44 @@ describe('client-side navigation', () => {
     await page.goBack();
     await page.waitForURL(`${server.url}/`);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(consoleRecords).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('static islands', () => {
+  it('a first visit to the home page downloads none of its static sections, and their links still navigate on the client', async () => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    expect(scripts.some((file) => file.includes('/home-page-'))).toBe(true);
+    expect(scripts.filter((file) => /\/(intro-island|offer-island|site-footer)-/.test(file))).toEqual([]);
+    // The server's HTML is still there, and a link inside it moves on the client.
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heroContent.title);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+    await page.locator('[data-island="home-intro"]').getByRole('link', { name: heroContent.primaryCta }).click();
+    await page.waitForURL(`${server.url}/free-audit`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(consoleRecords).toEqual([]);
+    await page.close();
+  });
+
+  it('a client-side navigation to the home page fetches and renders its static sections', async () => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    await page.goto(`${server.url}/blog`);
+    await waitForHydration(page);
+    await page.locator('header').getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { level: 1, name: heroContent.title }).waitFor();
+    await page.getByRole('heading', { name: pricingContent.title }).waitFor();
+    expect(await page.locator('footer').count()).toBe(1);
     expect(consoleRecords).toEqual([]);
     await page.close();
   });

@@ -42,6 +42,7 @@ async function openFixture(options: BrowserContextOptions = {}): Promise<Fixture
   await page.clock.install({ time: START });
   await page.goto(fixture.url);
   await page.locator('#toast-default').waitFor();
+  await page.waitForFunction(() => document.body.dataset.toastsReady === 'true');
   // From here on time moves only when the test says so.
   await page.clock.pauseAt(START + 60_000);
   return { page, consoleRecords, close: () => context.close() };

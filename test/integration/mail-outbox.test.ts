@@ -97,7 +97,8 @@ describe('when sending fails', () => {
   it('logs "Email sending failed", keeps the mail, and retries with exponential backoff, across a restart', async () => {
     smtp = await startSmtpServer('reject');
     await submitAudit(testApp);
-    let now = new Date('2026-11-21T10:00:00.000Z');
+    // Far ahead of the wall clock, which stamped the mail when it was stored: it is due at once.
+    let now = new Date('2099-01-01T10:00:00.000Z');
     const clock = () => now;
     const { logger, lines } = capturingLogger();
     const failing = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
@@ -105,7 +106,7 @@ describe('when sending fails', () => {
     await failing.idle();
 
     const row = () => testApp.db.prepare('SELECT attempts, next_attempt_at, sent_at, last_error FROM mail_outbox').get() as Record<string, unknown>;
-    expect(row()).toMatchObject({ attempts: 1, next_attempt_at: '2026-11-21T10:00:30.000Z', sent_at: null });
+    expect(row()).toMatchObject({ attempts: 1, next_attempt_at: '2099-01-01T10:00:30.000Z', sent_at: null });
     expect(String(row().last_error)).toContain('550');
     expect(lines.find((line) => line.msg === 'Email sending failed')).toMatchObject({ level: 40, attempts: 1 });
 
@@ -115,17 +116,17 @@ describe('when sending fails', () => {
     expect(row()).toMatchObject({ attempts: 1 });
 
     // Due: tried again and failed again; the delay doubles.
-    now = new Date('2026-11-21T10:00:30.000Z');
+    now = new Date('2099-01-01T10:00:30.000Z');
     failing.kick();
     await failing.idle();
-    expect(row()).toMatchObject({ attempts: 2, next_attempt_at: '2026-11-21T10:01:30.000Z', sent_at: null });
+    expect(row()).toMatchObject({ attempts: 2, next_attempt_at: '2099-01-01T10:01:30.000Z', sent_at: null });
     await failing.stop();
     expect(countRows(testApp.db, 'mail_outbox')).toBe(1);
 
     // A restart with a working server sends the kept mail once it is due.
     await smtp.close();
     smtp = await startSmtpServer('accept');
-    now = new Date('2026-11-21T10:01:30.000Z');
+    now = new Date('2099-01-01T10:01:30.000Z');
     const restarted = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
     restarted.start();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { color, radius, space, text } from '../../theme/theme';
-import { useInternalLinkNavigation } from './use-internal-link-navigation';
+import { useInternalLinkNavigation } from '../../routing/links';
 
 const Panel = styled.div`
   border: 1px solid ${color.border};

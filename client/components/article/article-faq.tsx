@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { ArticleSegment } from '../../../shared/content-schema';
 import { text } from '../../theme/theme';
 import { Accordion } from '../ui/accordion';
-import { useInternalLinkNavigation } from './use-internal-link-navigation';
+import { useInternalLinkNavigation } from '../../routing/links';
 
 export type FaqItem = Extract<ArticleSegment, { kind: 'faq' }>['items'][number];
 

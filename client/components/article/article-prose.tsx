@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { color, font, mediaDown, radius, space, text } from '../../theme/theme';
 import { labelTableCells } from './label-table-cells';
-import { useInternalLinkNavigation } from './use-internal-link-navigation';
+import { useInternalLinkNavigation } from '../../routing/links';
 
 /** Long-form text reads best at about 70 characters a line; tables and code may use the full column. */
 const measure = '70ch';
@@ -173,8 +173,14 @@ const Prose = styled.div`
 `;
 
 /** A run of article HTML, made at build time from our own Markdown (content/articles). */
-export function ArticleProse({ html }: { html: string }) {
+/**
+ * One run of build-made prose. `html` is null on a first visit: the server's HTML for it is on
+ * screen, and it is taken over as it stands (React leaves dangerouslySetInnerHTML markup alone at
+ * hydration), so the words are not downloaded a second time.
+ */
+export function ArticleProse({ html, index }: { html: string | null; index: number }) {
   const onClick = useInternalLinkNavigation();
-  const labelled = useMemo(() => labelTableCells(html), [html]);
-  return <Prose onClick={onClick} dangerouslySetInnerHTML={{ __html: labelled }} />;
+  const [onScreen] = useState(() => (html === null ? (document.querySelector(`[data-prose="${index}"]`)?.innerHTML ?? '') : null));
+  const labelled = useMemo(() => onScreen ?? labelTableCells(html ?? ''), [html, onScreen]);
+  return <Prose data-prose={index} onClick={onClick} dangerouslySetInnerHTML={{ __html: labelled }} />;
 }

@@ -15,7 +15,7 @@ const Flow = styled.div`
 `;
 
 /** The article body, segment by segment, in the order the Markdown gives them. */
-export function ArticleSegments({ segments }: { segments: ArticleSegment[] }) {
+export function ArticleSegments({ segments }: { segments: ArticleSegment<string | null>[] }) {
   return (
     <Flow>
       {segments.map((segment, index) => {
@@ -23,7 +23,7 @@ export function ArticleSegments({ segments }: { segments: ArticleSegment[] }) {
         const key = `${index}-${segment.kind}`;
         switch (segment.kind) {
           case 'html':
-            return <ArticleProse key={key} html={segment.html} />;
+            return <ArticleProse key={key} html={segment.html} index={index} />;
           case 'copy':
             return <CopySample key={key} sampleKey={key} id={segment.id} text={segment.text} />;
           case 'checklist':

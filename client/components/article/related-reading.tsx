@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
-import { articles } from '../../../shared/generated/articles';
 import { color, radius, shadow, space, text } from '../../theme/theme';
 import { Icon } from '../ui/icon';
 import { Container, Section, SectionHeading } from '../ui/layout-primitives';
@@ -71,12 +70,9 @@ const ReadTime = styled.p`
   svg { width: 1rem; height: 1rem; }
 `;
 
-/** The front matter's `related` slugs as cards; a slug with no article is skipped. */
-export function RelatedReading({ slugs }: { slugs: string[] }) {
+/** The front matter's related articles as cards (the build resolves the slugs). */
+export function RelatedReading({ related }: { related: ArticleSummary[] }) {
   const headingId = useId();
-  const related = slugs
-    .map((slug) => articles.find((article) => article.slug === slug))
-    .filter((article): article is ArticleSummary => article !== undefined);
   if (related.length === 0) return null;
 
   return (

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';
 import { routesPaths } from '../../../shared/site';

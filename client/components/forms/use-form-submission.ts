@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/forms/form-schema';
-import { toast } from '../ui/toast';
+import { preloadToastList, toast } from '../ui/toast';
 import { useFormState, type FormName } from './form-state';
 
 /** SPEC section 8: the toast every failed submission shows, whatever the cause. */
@@ -44,6 +44,11 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
   const [message, setMessage] = useState<string | undefined>(initial.message);
   const token = useRef(initial.csrfToken);
   const [formStarted, setFormStarted] = useState(initial.formStarted ?? '');
+
+  // The error toast must be able to show after the network has gone: fetch its code now.
+  useEffect(() => {
+    preloadToastList().catch(() => undefined);
+  }, []);
 
   // A page reached by client-side navigation has no tokens: fetch them when the form appears,
   // so that the fill time counts from now, not from the click on submit.

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
 import { color, mediaUp, space } from '../../theme/theme';

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import { routesPaths, site } from '../../../shared/site';
 import { useAppConfig } from '../../app-config';
@@ -68,7 +68,8 @@ const Copyright = styled.p`
   margin: 0;
 `;
 
-export function SiteFooter() {
+/** The default export is what the app shell loads as a static island (app.tsx). */
+export default function SiteFooter() {
   const { year } = useAppConfig();
   return (
     <Footer>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Link, NavLink } from '../../routing/link';
+import { Link, NavLink } from '../../routing/links';
 import styled from 'styled-components';
 import { routesPaths, site } from '../../../shared/site';
 import { color, layout, mediaDown, mediaUp, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
-import { Icon } from '../ui/icon';
+import { ShellIcon } from '../ui/svg-icon';
 import { Container } from '../ui/layout-primitives';
 
 export const navLinks = [
@@ -126,7 +126,7 @@ export function SiteHeader() {
       <Inner>
         <Brand to={routesPaths.home} aria-label={`${site.brand} home`}>
           <Mark aria-hidden="true">
-            <Icon name="message" />
+            <ShellIcon name="message" />
           </Mark>
           {site.brand}
         </Brand>
@@ -154,7 +154,7 @@ export function SiteHeader() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((value) => !value)}
         >
-          <Icon name={open ? 'close' : 'menu'} />
+          <ShellIcon name={open ? 'close' : 'menu'} />
         </MenuToggle>
       </Inner>
       <MobileMenu id={menuId} hidden={!open}>

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled, { css } from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { color, mediaUp, radius, shadow, space, text } from '../../theme/theme';

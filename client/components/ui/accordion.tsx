@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { color, radius, space, text } from '../../theme/theme';
-import { Icon } from './icon';
+import { ShellIcon } from './svg-icon';
 
 export interface AccordionItem {
   question: string;
@@ -92,7 +92,7 @@ export function Accordion({ items, defaultOpen = null }: { items: AccordionItem[
                 onKeyDown={(event) => onKeyDown(event, index)}
               >
                 {item.question}
-                <Icon name="arrow-right" size={18} />
+                <ShellIcon name="arrow-right" size={18} />
               </Trigger>
             </Heading>
             <Panel id={panelId} role="region" aria-labelledby={triggerId} hidden={!expanded} data-accordion-panel="">

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from '../../routing/link';
+import { Link } from '../../routing/links';
 import styled, { css } from 'styled-components';
 import { color, radius, text } from '../../theme/theme';
 

@@ -1,2 +1,2 @@
 export { dismissToast, toast, TOAST_DURATION_MS, TOAST_LIMIT, type ToastOptions, type ToastVariant } from './toast-store';
-export { Toaster } from './toaster';
+export { preloadToastList, Toaster } from './toaster';
