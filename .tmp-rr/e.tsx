@@ -1,1 +1,0 @@
-import styled,{createGlobalStyle} from 'styled-components'; window.x=[styled,createGlobalStyle];
