@@ -7,9 +7,13 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export type SmtpMode = 'accept' | 'reject' | 'silent';
+
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /** Can change while it runs: a provider that refuses mail during an outage, then accepts it. */
+  mode: SmtpMode;
   close(): Promise<void>;
 }
 
@@ -18,21 +22,22 @@ export interface TestSmtpServer {
  * message with a permanent failure; 'silent' accepts the connection and never answers (a stuck
  * server, to prove that the worker's timeouts bound it).
  */
-export function startSmtpServer(mode: 'accept' | 'reject' | 'silent' = 'accept'): Promise<TestSmtpServer> {
+export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const state = { mode: initial };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onConnect(_session, callback) {
-      if (mode === 'silent') return; // never call back: the greeting never comes
+      if (state.mode === 'silent') return; // never call back: the greeting never comes
       callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (mode === 'reject') {
+        if (state.mode === 'reject') {
           const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
           error.responseCode = 550;
           callback(error);
@@ -53,6 +58,12 @@ export function startSmtpServer(mode: 'accept' | 'reject' | 'silent' = 'accept')
       resolve({
         url: `smtp://127.0.0.1:${port}`,
         received,
+        get mode() {
+          return state.mode;
+        },
+        set mode(mode) {
+          state.mode = mode;
+        },
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });

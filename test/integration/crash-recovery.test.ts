@@ -6,7 +6,7 @@ import { MIN_FILL_MS } from '../../server/http/fill-time';
 import { validAudit } from '../helpers/forms';
 import { openProcessForm, postProcessForm, sleep, waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';
-import { startSwitchableSmtpServer } from '../helpers/switchable-smtp';
+import { startSmtpServer } from '../helpers/smtp';
 
 jest.setTimeout(60_000);
 
@@ -27,7 +27,7 @@ describe('kill -9 under load', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps every acknowledged lead and its one mail, passes integrity_check, and sends each mail once after a restart', async () => {
-    const smtp = await startSwitchableSmtpServer('reject');
+    const smtp = await startSmtpServer('reject');
     const databasePath = path.join(dir, 'site.db');
     // startServerProcess takes DATABASE_PATH from env over its own temporary folder, so both runs
     // share this file. TRUST_PROXY gives each post its own client address: the rate limit (10 per
