@@ -1,4 +1,5 @@
 import { use, type ComponentType } from 'react';
+import { loadOnce, type LoadOnce } from './load-once';
 
 /**
  * Route-level code splitting without the data router (which would cost about 17 KB of the
@@ -9,38 +10,29 @@ import { use, type ComponentType } from 'react';
  */
 export type PageComponent = ComponentType;
 
-type Entry =
-  | { status: 'pending'; promise: Promise<PageComponent> }
-  | { status: 'fulfilled'; promise: Promise<PageComponent>; component: PageComponent }
-  | { status: 'rejected'; promise: Promise<PageComponent>; error: unknown };
-
-// Keyed by the route object, not its path: two route tables (tests) may share a path.
-const entries = new WeakMap<LazyRoute, Entry>();
-
 export interface LazyRoute {
   path: string;
   load: () => Promise<PageComponent>;
 }
 
+// Keyed by the route object, not its path: two route tables (tests) may share a path.
+const pages = new WeakMap<LazyRoute, LoadOnce<PageComponent>>();
+
+function pageOf(route: LazyRoute): LoadOnce<PageComponent> {
+  let page = pages.get(route);
+  if (!page) {
+    page = loadOnce(route.load);
+    pages.set(route, page);
+  }
+  return page;
+}
+
 export function loadPage(route: LazyRoute): Promise<PageComponent> {
-  const existing = entries.get(route);
-  if (existing && existing.status !== 'rejected') return existing.promise;
-  const promise = route.load();
-  const entry: Entry = { status: 'pending', promise };
-  entries.set(route, entry);
-  promise.then(
-    (component) => entries.set(route, { status: 'fulfilled', promise, component }),
-    (error: unknown) => entries.set(route, { status: 'rejected', promise, error }),
-  );
-  return promise;
+  return pageOf(route).load();
 }
 
 export function RoutePage({ route }: { route: LazyRoute }) {
-  loadPage(route);
-  const entry = entries.get(route);
-  if (entry?.status === 'fulfilled') return <entry.component />;
-  if (entry?.status === 'rejected') throw entry.error;
-  if (!entry) throw new Error(`No page entry for ${route.path}`);
-  const Page = use(entry.promise);
+  const page = pageOf(route);
+  const Page = page.current ?? use(page.load());
   return <Page />;
 }

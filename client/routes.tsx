@@ -1,10 +1,10 @@
 import { use, useState } from 'react';
-import type { ArticlePageData } from '../shared/content-schema';
 import { articleLoaders, articleSlugs } from '../shared/generated/article-routes';
 import { legalPageLoaders, legalPages } from '../shared/generated/legal';
 import { routesPaths } from '../shared/site';
 import type { StaticIsland } from './components/static-island';
 import type { LazyRoute, PageComponent } from './lazy-page';
+import { loadOnce } from './load-once';
 
 /**
  * The route table: the one list of pages that the server renderer, the hydration entry, the
@@ -45,19 +45,15 @@ const articleOnScreen = (slug: string) => typeof document !== 'undefined' && doc
 async function loadArticle(slug: string): Promise<PageComponent> {
   const loaders = articleLoaders[slug];
   if (!loaders) throw new Error(`No article ${slug}`);
-  const onScreen = articleOnScreen(slug);
-  let full: ArticlePageData | undefined;
-  const loadFull = () => loaders.full().then((module) => (full = module.article));
-  let pending: Promise<ArticlePageData> | undefined;
+  const full = loadOnce(() => loaders.full().then((module) => module.article));
   const [{ ArticlePage }, firstVisit] = await Promise.all([
     import('./pages/article-page'),
-    onScreen ? loaders.onScreen().then((module) => module.article) : loadFull().then(() => undefined),
+    articleOnScreen(slug) ? loaders.onScreen().then((module) => module.article) : full.load().then(() => undefined),
   ]);
   return function Article() {
-    const [takeOver] = useState(() => firstVisit !== undefined && articleOnScreen(slug));
-    if (takeOver && firstVisit) return <ArticlePage {...firstVisit} />;
-    const data = full ?? use((pending ??= loadFull()));
-    return <ArticlePage {...data} />;
+    const [onScreen] = useState(() => (articleOnScreen(slug) ? firstVisit : undefined));
+    if (onScreen) return <ArticlePage {...onScreen} />;
+    return <ArticlePage {...(full.current ?? use(full.load()))} />;
   };
 }
 

@@ -1,4 +1,5 @@
 import { use, useState, type ComponentType } from 'react';
+import { loadOnce } from '../load-once';
 import { useInternalLinkNavigation } from '../routing/links';
 
 /**
@@ -26,38 +27,32 @@ export interface StaticIsland {
 
 type IslandModule = { default: ComponentType };
 
+/** The HTML of the element matching `selector` in the document on screen, if there is one (never on the server). */
+export function htmlOnScreen(selector: string): string | null {
+  return typeof document === 'undefined' ? null : (document.querySelector(selector)?.innerHTML ?? null);
+}
+
 export function staticIsland(id: string, load: () => Promise<IslandModule>): StaticIsland {
-  let Content: ComponentType | undefined;
-  let pending: Promise<void> | undefined;
-  const fetchModule = () =>
-    (pending ??= load().then(
-      (module) => {
-        Content = module.default;
-      },
-      (error: unknown) => {
-        pending = undefined; // a later navigation may try again
-        throw error;
-      },
-    ));
-  /** The island's HTML from the document, when the page on screen has it (hydration). */
-  const htmlOnScreen = (): string | null => (typeof document === 'undefined' ? null : (document.querySelector(`[data-island="${id}"]`)?.innerHTML ?? null));
+  const content = loadOnce(() => load().then((module) => module.default));
+  const selector = `[data-island="${id}"]`;
 
   function Island() {
     // Read once, at the first render: later renders keep what was taken over.
-    const [adopted] = useState(htmlOnScreen);
+    const [adopted] = useState(() => htmlOnScreen(selector));
     const onClick = useInternalLinkNavigation();
     if (adopted !== null) return <div data-island={id} onClick={onClick} dangerouslySetInnerHTML={{ __html: adopted }} />;
-    if (!Content) use(fetchModule());
-    const Loaded = Content as ComponentType;
+    const Content = content.current ?? use(content.load());
     return (
       <div data-island={id} onClick={onClick}>
-        <Loaded />
+        <Content />
       </div>
     );
   }
 
   return {
-    preload: () => (htmlOnScreen() === null ? fetchModule() : Promise.resolve()),
+    preload: async () => {
+      if (htmlOnScreen(selector) === null) await content.load();
+    },
     Island,
   };
 }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { heroContent } from '../../shared/generated/home/hero';
 import { pricingContent } from '../../shared/generated/home/pricing';
-import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { gotoWithScriptsHeld, launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 let server: ServerProcess;
@@ -33,14 +33,7 @@ describe('hydration', () => {
 
   it.each(['/', '/blog/what-is-llm-seo', '/free-audit'])('%s hydrates onto the server\'s CSS rules without adding a second copy', async (path) => {
     const page = await browser.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
-    await page.waitForSelector('footer', { state: 'attached' });
+    const release = await gotoWithScriptsHeld(page, `${server.url}${path}`);
     // styled-components' server CSS also carries `data-styled.g1[id=...]` marker rules, which it
     // reads and removes when it starts; they are not styles.
     const countRules = () =>
@@ -71,16 +64,8 @@ describe('hydration', () => {
 describe('client-side navigation', () => {
   it('leaves a visitor where they scrolled while the JavaScript was still loading', async () => {
     const page = await browser.newPage();
-    // Hold the scripts back until the visitor has scrolled, as on a slow mobile connection.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    // Module scripts hold back DOMContentLoaded, so wait for the parsed footer instead.
-    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
-    await page.waitForSelector('footer', { state: 'attached' });
+    // The scripts wait until the visitor has scrolled, as on a slow mobile connection.
+    const release = await gotoWithScriptsHeld(page, `${server.url}/`);
     await page.evaluate(() => window.scrollTo(0, 1200));
     expect(await page.evaluate(() => window.scrollY)).toBe(1200);
     release();

@@ -28,3 +28,20 @@ export function watchConsole(page: Page): ConsoleRecord[] {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * Opens a path with its scripts held back, as on a slow connection, and waits for the server's
+ * HTML to be parsed. Returns the call that lets the scripts through.
+ */
+export async function gotoWithScriptsHeld(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Module scripts hold back DOMContentLoaded, so wait for the parsed footer instead.
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector('footer', { state: 'attached' });
+  return release;
+}

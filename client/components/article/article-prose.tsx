@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { color, font, mediaDown, radius, space, text } from '../../theme/theme';
 import { labelTableCells } from './label-table-cells';
 import { useInternalLinkNavigation } from '../../routing/links';
+import { htmlOnScreen } from '../static-island';
 
 /** Long-form text reads best at about 70 characters a line; tables and code may use the full column. */
 const measure = '70ch';
@@ -180,7 +181,7 @@ const Prose = styled.div`
  */
 export function ArticleProse({ html, index }: { html: string | null; index: number }) {
   const onClick = useInternalLinkNavigation();
-  const [onScreen] = useState(() => (html === null ? (document.querySelector(`[data-prose="${index}"]`)?.innerHTML ?? '') : null));
+  const [onScreen] = useState(() => (html === null ? (htmlOnScreen(`[data-prose="${index}"]`) ?? '') : null));
   const labelled = useMemo(() => onScreen ?? labelTableCells(html ?? ''), [html, onScreen]);
   return <Prose data-prose={index} onClick={onClick} dangerouslySetInnerHTML={{ __html: labelled }} />;
 }

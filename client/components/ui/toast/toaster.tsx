@@ -1,34 +1,23 @@
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
+import { loadOnce } from '../../../load-once';
 import { mediaDown, radius } from '../../../theme/theme';
 import { getServerToasts, getToasts, subscribeToToasts, type ToastRecord } from './toast-store';
 
 type ToastListComponent = typeof import('./toast-list').default;
-let ToastList: ToastListComponent | undefined;
-let loading: Promise<void> | undefined;
-const loadToastList = () =>
-  (loading ??= import('./toast-list').then(
-    (module) => {
-      ToastList = module.default;
-    },
-    (error: unknown) => {
-      loading = undefined; // the next toast tries again
-      throw error;
-    },
-  ));
+const toastList = loadOnce(() => import('./toast-list').then((module) => module.default));
 
 /**
  * Fetches the toast cards ahead of need. Form pages call it: their error toast must show even
  * when the network has just gone away, and then the chunk could no longer be fetched.
  */
-export function preloadToastList(): Promise<void> {
-  return loadToastList();
+export function preloadToastList(): Promise<ToastListComponent> {
+  return toastList.load();
 }
 
 /** The cards: synchronous once their module is here, suspending only for the very first toast. */
 function ToastListSlot(props: Parameters<ToastListComponent>[0]) {
-  if (!ToastList) use(loadToastList());
-  const List = ToastList as ToastListComponent;
+  const List = toastList.current ?? use(toastList.load());
   return <List {...props} />;
 }
 
