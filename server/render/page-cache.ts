@@ -52,9 +52,27 @@ export function toCachedPage(status: number, document: RenderedDocument, https: 
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Browsers send a handful of distinct Accept-Encoding values, so each answer is remembered; the
+ * memory is bounded (and simply forgotten when full) because the header is the client's to choose.
+ */
+const negotiated = new Map<string, Encoding>();
+const NEGOTIATED_MAX = 256;
+
 /** Picks the smallest encoding the client accepts (q=0 refuses one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  if (acceptEncoding.length > 200) return parseAcceptEncoding(acceptEncoding);
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    encoding = parseAcceptEncoding(acceptEncoding);
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

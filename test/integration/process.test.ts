@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
@@ -49,6 +52,26 @@ describe('the server process', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.logs.map((log) => log.msg)).toEqual(expect.arrayContaining(['Shutting down: no new connections, finishing requests in flight', 'Stopped']));
     await expect(fetch(`${server.url}/`)).rejects.toThrow();
+  });
+
+  it('exits 1 with a fatal log line, not lost in the asynchronous log buffer, when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const dir = mkdtempSync(path.join(tmpdir(), 'citewise-port-taken-'));
+    try {
+      const result = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
+        env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: path.join(dir, 'site.db'), NODE_ENV: 'production' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } });
+      expect(lines.at(-1)).toMatchObject({ level: 60, msg: 'The server could not listen', err: { code: 'EADDRINUSE' } });
+    } finally {
+      taken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stops at start with one clear line naming a bad variable', () => {
