@@ -56,6 +56,10 @@ const wrkInstalled = (() => {
 // BENCH_TOOL=autocannon picks autocannon even where wrk is installed.
 const tool = wrkInstalled && process.env.BENCH_TOOL !== 'autocannon' ? 'wrk' : 'autocannon';
 
+/** What Chromium sends for a page (shared pages answer brotli, form pages their precompressed gzip). */
+const BROWSER_HEADERS = { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+const headerArgs = (flag: string, separator: string) => Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => [flag, `${name}${separator}${value}`]);
+
 function run(command: string, args: string[]): Promise<string> {
   const [pinnedCommand, pinnedArgs] = pinned(cores.client, command, args);
   return new Promise((resolve, reject) => {
@@ -73,7 +77,7 @@ async function load(url: string, seconds: number, connections: number): Promise<
   assertLoopback(url);
   if (tool === 'wrk') {
     const script = path.join(ROOT, 'scripts', 'bench', 'wrk-report.lua');
-    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, url]);
+    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, ...headerArgs('-H', ': '), '-s', script, url]);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no result: ${output}`);
     const report = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; errors: Record<string, number> };
@@ -85,17 +89,17 @@ async function load(url: string, seconds: number, connections: number): Promise<
     };
   }
   const bin = path.join(ROOT, 'node_modules', '.bin', 'autocannon');
-  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), '-H', 'Accept=text/html', '-H', 'Accept-Encoding=br', url]);
+  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), ...headerArgs('-H', '='), url]);
   const report = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
   return { requestsPerSecond: report.requests.average, p50Ms: report.latency.p50, p99Ms: report.latency.p99, failures: report.non2xx + report.errors + report.timeouts };
 }
 
-/** One raw response from the site, as a browser asking for brotli gets it (fetch would decode it). */
+/** One raw response from the site, as a browser gets it (fetch would decode it). */
 function record(baseUrl: string, pagePath: string): Promise<RecordedResponse> {
   const url = `${baseUrl}${pagePath}`;
   assertLoopback(url);
   return new Promise((resolve, reject) => {
-    get(url, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } }, (res) => {
+    get(url, { headers: BROWSER_HEADERS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
   const servers: RunningServer[] = [];
   const stopAll = stopOnExit(servers);
   const workDir = mkdtempSync(path.join(tmpdir(), 'citewise-bench-recording-'));
-  const rows: { path: string; server: string; result: Result; bytes?: number }[] = [];
+  const rows: { path: string; server: string; result: Result; bytes: number; encoding: string }[] = [];
   try {
     const site = await startSiteServer();
     servers.push(site);
@@ -149,7 +153,9 @@ async function main(): Promise<void> {
     // turns within each round, so that a slow spell on the machine does not favour one of them.
     const targets: [string, RunningServer][] = [['node:http baseline', baseline], ['citewise', site], ...(expressOnly ? [['Express alone', expressOnly] as [string, RunningServer]] : [])];
     for (const pagePath of paths) {
-      const bytes = Buffer.from(recording.find((response) => response.path === pagePath)?.body ?? '', 'base64').length;
+      const recorded = recording.find((response) => response.path === pagePath);
+      const bytes = Buffer.from(recorded?.body ?? '', 'base64').length;
+      const encoding = String(recorded?.headers['content-encoding'] ?? 'identity');
       const best = new Map<string, Result>();
       for (let round = 1; round <= options.rounds; round += 1) {
         for (const [name, server] of targets) {
@@ -163,7 +169,7 @@ async function main(): Promise<void> {
           best.set(name, !previous || result.requestsPerSecond > previous.requestsPerSecond ? { ...result, failures } : { ...previous, failures });
         }
       }
-      for (const [name, result] of best) rows.push({ path: pagePath, server: name, result, bytes });
+      for (const [name, result] of best) rows.push({ path: pagePath, server: name, result, bytes, encoding });
     }
   } finally {
     await stopAll();
@@ -176,7 +182,7 @@ async function main(): Promise<void> {
   const lines = rows.map((row) => {
     const baseline = rows.find((other) => other.path === row.path && other.server === 'node:http baseline');
     const ratio = baseline && row.server !== 'node:http baseline' ? `${Math.round((row.result.requestsPerSecond / baseline.result.requestsPerSecond) * 100)}%` : '';
-    return [`${row.path} (${((row.bytes ?? 0) / 1024).toFixed(1)} KB br)`, row.server, Math.round(row.result.requestsPerSecond).toLocaleString('en-GB'), ms(row.result.p50Ms), ms(row.result.p99Ms), ratio];
+    return [`${row.path} (${(row.bytes / 1024).toFixed(1)} KB ${row.encoding})`, row.server, Math.round(row.result.requestsPerSecond).toLocaleString('en-GB'), ms(row.result.p50Ms), ms(row.result.p99Ms), ratio];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)));
   const format = (cells: string[]) => cells.map((cell, column) => (column >= 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ');

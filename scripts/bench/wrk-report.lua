@@ -1,7 +1,5 @@
--- Loaded by scripts/bench.ts into wrk: sends what a browser sends for a page, and prints the
--- result as one JSON line (latencies in microseconds) for the bench to read.
-wrk.headers["Accept"] = "text/html"
-wrk.headers["Accept-Encoding"] = "br"
+-- Loaded by scripts/bench.ts into wrk (which passes a browser's request headers with -H): prints
+-- the result as one JSON line (latencies in microseconds) for the bench to read.
 
 done = function(summary, latency, requests)
   local errors = summary.errors

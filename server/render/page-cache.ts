@@ -53,36 +53,46 @@ export function toCachedPage(status: number, document: RenderedDocument, https: 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
- * Browsers send a handful of distinct Accept-Encoding values, so each answer is remembered; the
- * memory is bounded (and simply forgotten when full) because the header is the client's to choose.
+ * Browsers send a handful of distinct Accept-Encoding values, so each one's meaning is remembered;
+ * the memory is bounded (and simply forgotten when full) because the header is the client's to choose.
  */
-const negotiated = new Map<string, Encoding>();
-const NEGOTIATED_MAX = 256;
+const acceptedByHeader = new Map<string, Accepted>();
+const ACCEPTED_MAX = 256;
 
-/** Picks the smallest encoding the client accepts (q=0 refuses one). */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  if (acceptEncoding.length > 200) return parseAcceptEncoding(acceptEncoding);
-  let encoding = negotiated.get(acceptEncoding);
-  if (encoding === undefined) {
-    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-    encoding = parseAcceptEncoding(acceptEncoding);
-    negotiated.set(acceptEncoding, encoding);
-  }
-  return encoding;
+interface Accepted {
+  br: boolean;
+  gzip: boolean;
 }
 
-function parseAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Map<string, number>();
+/**
+ * Picks the encoding to send: `prefer` when the client accepts it, else the smallest it accepts
+ * (q=0 refuses one). Shared pages prefer brotli; a form page prefers its precompressed gzip.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined, prefer: 'br' | 'gzip' = 'br'): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let accepted = acceptEncoding.length > 200 ? undefined : acceptedByHeader.get(acceptEncoding);
+  if (accepted === undefined) {
+    accepted = parseAcceptEncoding(acceptEncoding);
+    if (acceptEncoding.length <= 200) {
+      if (acceptedByHeader.size >= ACCEPTED_MAX) acceptedByHeader.clear();
+      acceptedByHeader.set(acceptEncoding, accepted);
+    }
+  }
+  if (accepted[prefer]) return prefer;
+  if (accepted.br) return 'br';
+  if (accepted.gzip) return 'gzip';
+  return 'identity';
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Accepted {
+  const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+    if (name) weights.set(name, q === undefined ? 1 : Number(q));
   }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return 'identity';
+  const allows = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return { br: allows('br'), gzip: allows('gzip') };
 }
 
 /** True when If-None-Match names any representation of this page (or is '*'). */

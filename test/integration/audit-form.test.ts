@@ -1,14 +1,23 @@
 import { parse } from 'node-html-parser';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { auditFields } from '../../shared/forms/audit-form';
 import { countRows, openForm, validAudit } from '../helpers/forms';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
+/** What a test opened beyond the app (a listening server), closed even when the test fails. */
+let afterTest: (() => void)[] = [];
 beforeEach(() => {
   testApp = createTestApp();
 });
-afterEach(() => testApp.close());
+afterEach(() => {
+  for (const close of afterTest) close();
+  afterTest = [];
+  testApp.close();
+});
 
 describe('GET /free-audit', () => {
   it('shows the form of SPEC with the ten fields, visible labels and browser validation', async () => {
@@ -48,6 +57,46 @@ describe('GET /free-audit', () => {
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('sends the same page in gzip, brotli or plain, as the browser accepts, each with its own token in form and state', async () => {
+    // node:http, not supertest, which would decode the body before the test sees it.
+    const server = testApp.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: '/free-audit', headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    afterTest.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const withoutToken = (html: string) => html.replace(/(value="|"formStarted":")\d+\.[\w-]+/g, '$1STARTED').replace(/(name="_csrf" value="|"csrfToken":")[\w-]+/g, '$1TOKEN');
+    const pages = [];
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'gzip', gunzipSync],
+      ['br', 'br', brotliDecompressSync],
+      ['identity', undefined, (body: Buffer) => body],
+    ] as const) {
+      const response = await raw(accept);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      const html = decode(response.body).toString('utf8');
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      const token = parse(html).querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';
+      expect(token).toMatch(/^[\w-]{20,}$/);
+      expect(html).toContain(`"csrfToken":"${token}"`);
+      pages.push({ token, html: withoutToken(html) });
+    }
+    expect(new Set(pages.map((page) => page.token)).size).toBe(3);
+    expect(pages[1]?.html).toBe(pages[0]?.html);
+    expect(pages[2]?.html).toBe(pages[0]?.html);
   });
 
   it('gives each visitor a different token', async () => {
