@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/render/assets';
 import { ContentError } from './lib/content';
+import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
 import { generateContent } from './lib/generate-content';
 import { reactRouterProduction } from './lib/react-router-production';
 import { styledComponentIds } from './lib/styled-component-ids';
@@ -21,7 +22,7 @@ const describe = (name: string) => ({ file: publicPath(path.join(root, name)), i
 async function buildClient(): Promise<AssetManifest> {
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { entry: 'client/entry.client.tsx' },
+    entryPoints: { entry: ENTRY_POINT },
     outdir: path.join(clientOut, 'assets'),
     bundle: true,
     splitting: true,
@@ -39,20 +40,12 @@ async function buildClient(): Promise<AssetManifest> {
   });
   writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(result.metafile));
   const outputs = result.metafile.outputs;
-  const entryName = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === 'client/entry.client.tsx');
-  if (!entryName) throw new Error('esbuild produced no entry chunk');
-  // The entry's static imports, transitively: preloaded so the browser fetches them in parallel.
-  const staticImports = new Set<string>();
-  const visit = (name: string) => {
-    for (const imported of outputs[name]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !staticImports.has(imported.path)) {
-        staticImports.add(imported.path);
-        visit(imported.path);
-      }
-    }
-  };
-  visit(entryName);
-  return { entry: { ...describe(entryName), imports: [...staticImports].map(describe) } };
+  const entryName = outputFor(result.metafile, ENTRY_POINT);
+  // The app the entry starts after the first paint, with its static imports: preloaded, so that
+  // the browser fetches them in parallel while it parses and paints.
+  const preloads = withStaticImports(result.metafile, [outputFor(result.metafile, START_POINT)]);
+  // Each route's own chunks are added once the budget check has listed them (checkJsBudgets).
+  return { entry: { ...describe(entryName), imports: preloads.map(describe) }, routes: {} };
 }
 
 async function buildServer(): Promise<void> {
@@ -104,8 +97,7 @@ async function main(): Promise<void> {
   cpSync(path.join(root, 'client', 'public'), path.join(clientOut, 'public'), { recursive: true });
   await buildServer();
   const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'), manifest);
-  // `routes` is extra to AssetManifest: what each route loads after the entry, for the server to preload.
-  writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks }, null, 2));
+  writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks } satisfies AssetManifest, null, 2));
   if (!withinBudget && process.env.JS_BUDGETS !== 'warn') {
     console.error('build: failed, a page loads more JavaScript than its budget (limits in scripts/lib/js-budgets.ts)');
     process.exit(1);

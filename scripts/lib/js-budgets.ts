@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
+import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './client-chunks';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
 import { legalPages } from '../../shared/generated/legal';
 import { routesPaths } from '../../shared/site';
+
 
 /**
  * The JavaScript a first visit to each route loads, from esbuild's metafile: the entry chunk, the
@@ -17,7 +19,6 @@ import { routesPaths } from '../../shared/site';
 
 /** Sizes are in KB of 1024 bytes, the unit the issue's React figures (67 KB gzip) use. */
 export const KB = 1024;
-export const ENTRY_POINT = 'client/entry.client.tsx';
 
 export type RouteKind = 'home' | 'article' | 'free-audit' | 'other';
 
@@ -115,27 +116,6 @@ export function chunkSizes(root: string, meta: Metafile): ChunkSize[] {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-/** The output file built for a source entry point (the entry, or a dynamically imported page). */
-export function outputFor(meta: Metafile, entryPoint: string): string {
-  const file = Object.keys(meta.outputs).find((name) => meta.outputs[name]?.entryPoint === entryPoint);
-  if (!file) throw new Error(`The client build has no chunk for ${entryPoint}`);
-  return file;
-}
-
-/** The files and their static imports, transitively: what the browser loads before it can run them. */
-export function withStaticImports(meta: Metafile, files: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imported of meta.outputs[file]?.imports ?? []) {
-      if (imported.kind === 'import-statement') visit(imported.path);
-    }
-  };
-  files.forEach(visit);
-  return [...seen];
-}
-
 /** The JavaScript a first visit to each route loads, with its gzip total. */
 export function firstVisitJs(root: string, meta: Metafile, routes: RoutePageModules[] = routePageModules(root)): RouteJs[] {
   // Every module the route table imports on demand must belong to some route, or a route was missed.
@@ -144,9 +124,9 @@ export function firstVisitJs(root: string, meta: Metafile, routes: RoutePageModu
   const missed = loaded.map((imported) => imported.path).filter((module) => !mapped.has(module));
   if (missed.length > 0) throw new Error(`JS budget: client/routes.tsx loads ${missed.join(', ')}, which no route was mapped to (scripts/lib/js-budgets.ts)`);
   const sizes = new Map(chunkSizes(root, meta).map((chunk) => [chunk.file, chunk.gzip]));
-  const entry = outputFor(meta, ENTRY_POINT);
+  const startup = startupFiles(meta);
   return routes.map((route) => {
-    const files = withStaticImports(meta, [entry, ...route.modules.map((module) => outputFor(meta, module))]);
+    const files = withStaticImports(meta, [...startup, ...route.modules.map((module) => outputFor(meta, module))]);
     const gzip = files.reduce((sum, file) => sum + (sizes.get(file) ?? gzipSize(root, file)), 0);
     return { ...route, files, gzip };
   });
@@ -172,7 +152,7 @@ export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 export function formatJsReport(root: string, meta: Metafile, routes: RouteJs[]): string[] {
   const lines = ['client JavaScript, gzip (KB of 1024 bytes):'];
   for (const chunk of chunkSizes(root, meta)) {
-    const label = chunk.entryPoint === ENTRY_POINT ? 'entry' : (chunk.entryPoint ?? 'shared chunk');
+    const label = chunk.entryPoint === ENTRY_POINT ? 'entry' : chunk.entryPoint === START_POINT ? 'app' : (chunk.entryPoint ?? 'shared chunk');
     lines.push(`  ${path.basename(chunk.file).padEnd(52)} ${kb(chunk.gzip).padStart(9)}  ${label}`);
   }
   lines.push('first visit, all JavaScript loaded (gzip):');

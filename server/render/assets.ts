@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+export interface ScriptChunk {
+  /** Its public path, /assets/<name>-<hash>.js. */
+  file: string;
+  /** Subresource integrity, sha384. */
+  integrity: string;
+}
+
 /** What scripts/build.ts wrote about the client bundle (dist/client/manifest.json). */
 export interface AssetManifest {
-  entry: { file: string; integrity: string; imports: { file: string; integrity: string }[] };
+  /** The page's script, and the app's chunks it starts (preloaded on every page). */
+  entry: ScriptChunk & { imports: ScriptChunk[] };
+  /** Per route path, the chunks of its page that a first visit needs beyond `entry.imports`. */
+  routes: Record<string, ScriptChunk[]>;
 }
 
 export function readAssetManifest(clientDir: string): AssetManifest {

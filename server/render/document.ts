@@ -20,6 +20,8 @@ export interface DocumentParts {
   config: AppConfig;
   /** Null for pages that must not hydrate (the 500 page). */
   assets: AssetManifest | null;
+  /** The route's path in the route table, whose page chunks are preloaded with the app's. */
+  routePath?: string;
   /** Per-visitor form state (CSRF token, values, errors), for form pages only. */
   formState?: FormState;
 }
@@ -39,7 +41,7 @@ function escapeText(value: string): string {
 }
 
 /** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
-export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, formState }: DocumentParts): RenderedDocument {
+export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, routePath, formState }: DocumentParts): RenderedDocument {
   const scriptHashes: string[] = [];
   const styleHashes = [cspHash(NOSCRIPT_CSS)];
   const tags = headTags(head, config.siteUrl).map((tag) => {
@@ -59,7 +61,9 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
 
   const scripts: string[] = [];
   if (assets) {
-    for (const chunk of assets.entry.imports) {
+    // The page's own chunks too: otherwise the browser only finds them once the app has run.
+    const pageChunks = routePath === undefined ? [] : (assets.routes[routePath] ?? []);
+    for (const chunk of [...assets.entry.imports, ...pageChunks]) {
       scripts.push(`<link rel="modulepreload" href="${chunk.file}" integrity="${chunk.integrity}">`);
     }
     scripts.push(`<script type="module" src="${assets.entry.file}" integrity="${assets.entry.integrity}"></script>`);

@@ -52,7 +52,8 @@ export interface RenderContext {
   assets: AssetManifest;
 }
 
-function renderWithStyles(tree: ReactNode, context: RenderContext, hydrate: boolean, formState?: FormState): Promise<RenderedDocument> {
+/** `routePath` null: a page that must not hydrate (no scripts at all). */
+function renderWithStyles(tree: ReactNode, context: RenderContext, routePath: string | null, formState?: FormState): Promise<RenderedDocument> {
   const sheet = new ServerStyleSheet();
   const collector: HeadCollector = {};
   return renderToStringAllReady(
@@ -73,7 +74,8 @@ function renderWithStyles(tree: ReactNode, context: RenderContext, hydrate: bool
         css: sheet.instance.toString(),
         styledVersion,
         config: context.config,
-        assets: hydrate ? context.assets : null,
+        assets: routePath === null ? null : context.assets,
+        ...(routePath === null ? {} : { routePath }),
         ...(formState ? { formState } : {}),
       });
     })
@@ -91,7 +93,7 @@ export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname:
       <App routes={routes} />
     </StaticRouter>,
     context,
-    true,
+    route.path,
     formState,
   );
 }
@@ -109,6 +111,6 @@ export function renderErrorPage(pathname: string, context: RenderContext, messag
       </App>
     </StaticRouter>,
     context,
-    false,
+    null,
   );
 }

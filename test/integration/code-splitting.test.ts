@@ -12,7 +12,8 @@ import { freeAudit } from '../../shared/generated/pages/freeAudit';
 import { thankYou } from '../../shared/generated/pages/thankYou';
 import { processSteps } from '../../shared/generated/process-steps';
 import type { ArticleBody } from '../../shared/content-schema';
-import { budgetFailures, ENTRY_POINT, firstVisitJs, JS_BUDGETS, kb, outputFor, withStaticImports } from '../../scripts/lib/js-budgets';
+import { outputFor, startupFiles } from '../../scripts/lib/client-chunks';
+import { budgetFailures, firstVisitJs, JS_BUDGETS, kb } from '../../scripts/lib/js-budgets';
 import { ROOT } from '../helpers/test-app';
 
 // Reads what `npm run build` wrote: the metafile and the chunks as the browser receives them.
@@ -21,7 +22,7 @@ const chunks = Object.keys(meta.outputs)
   .filter((file) => file.endsWith('.js'))
   .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
 const chunksHolding = (text: string) => chunks.filter((chunk) => chunk.text.includes(text)).map((chunk) => chunk.file);
-const entryFiles = withStaticImports(meta, [outputFor(meta, ENTRY_POINT)]);
+const entryFiles = startupFiles(meta);
 
 /**
  * The longest sentence of some HTML that a minified chunk holds byte for byte: esbuild writes

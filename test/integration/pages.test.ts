@@ -2,7 +2,8 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { articles } from '../../shared/generated/articles';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
-import { createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { readAssetManifest } from '../../server/render/assets';
+import { CLIENT_DIR, createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
 beforeAll(() => {
@@ -183,6 +184,19 @@ describe('headers', () => {
     expect(compressed.headers.vary).toBe('Accept-Encoding');
     expect(compressed.text).toBe(asset.text);
     expect((await request(testApp.app).get('/assets/no-such-file.js')).status).toBe(404);
+  });
+
+  it('preload the app and the page\'s own chunks, each with its integrity, and start with one small script', async () => {
+    const manifest = readAssetManifest(CLIENT_DIR);
+    for (const path of ['/', articles[0]?.path ?? '', '/free-audit']) {
+      const { document } = await getPage(path);
+      const preloads = document.querySelectorAll('link[rel="modulepreload"]').map((link) => [link.getAttribute('href'), link.getAttribute('integrity')]);
+      const expected = [...manifest.entry.imports, ...(manifest.routes[path] ?? [])].map((chunk) => [chunk.file, chunk.integrity]);
+      expect(manifest.routes[path]?.length).toBeGreaterThan(0);
+      expect(preloads).toEqual(expected);
+      const scripts = document.querySelectorAll('script[src]');
+      expect(scripts.map((script) => script.getAttribute('src'))).toEqual([manifest.entry.file]);
+    }
   });
 
   it('answer 304 to a page request that names its ETag', async () => {

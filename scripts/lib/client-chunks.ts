@@ -1,0 +1,37 @@
+import type { Metafile } from 'esbuild';
+
+/**
+ * The client build's module graph as esbuild's metafile describes it. Kept apart from
+ * js-budgets.ts, which loads the route table and so needs shared/generated/ written first.
+ */
+
+/** The page's one script tag: it starts the app once the page has been painted. */
+export const ENTRY_POINT = 'client/entry.client.ts';
+/** The app: hydration, the router, the shell. */
+export const START_POINT = 'client/start.client.tsx';
+
+/** The output file built for a source entry point (the entry, the app, or a dynamically imported page). */
+export function outputFor(meta: Metafile, entryPoint: string): string {
+  const file = Object.keys(meta.outputs).find((name) => meta.outputs[name]?.entryPoint === entryPoint);
+  if (!file) throw new Error(`The client build has no chunk for ${entryPoint}`);
+  return file;
+}
+
+/** The files and their static imports, transitively: what the browser loads before it can run them. */
+export function withStaticImports(meta: Metafile, files: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of meta.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  files.forEach(visit);
+  return [...seen];
+}
+
+/** What every first visit runs: the entry, the app and their static imports. */
+export function startupFiles(meta: Metafile): string[] {
+  return withStaticImports(meta, [outputFor(meta, ENTRY_POINT), outputFor(meta, START_POINT)]);
+}
