@@ -8,7 +8,6 @@ import { articles } from '../../shared/generated/articles';
 import { legalPages } from '../../shared/generated/legal';
 import { routesPaths } from '../../shared/site';
 
-
 /**
  * The JavaScript a first visit to each route loads, from esbuild's metafile: the entry chunk, the
  * route's page chunks (what its `load()` in client/routes.tsx imports) and every chunk those

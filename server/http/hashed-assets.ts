@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { negotiateEncoding } from '../render/page-cache';
+import { negotiateEncoding, precompress, type Precompressed } from '../render/page-cache';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -12,12 +10,8 @@ const types: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-interface Asset {
+interface Asset extends Precompressed {
   type: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
 }
 
 /**
@@ -29,13 +23,7 @@ export function hashedAssets(directory: string): RequestHandler {
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(directory)) {
     const identity = readFileSync(path.join(directory, name));
-    assets.set(name, {
-      type: types[path.extname(name)] ?? 'application/octet-stream',
-      identity,
-      br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip: gzipSync(identity, { level: 9 }),
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    });
+    assets.set(name, { type: types[path.extname(name)] ?? 'application/octet-stream', ...precompress(identity) });
   }
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -48,7 +36,7 @@ export function hashedAssets(directory: string): RequestHandler {
     res.setHeader('Content-Type', asset.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', encoding === 'identity' ? asset.etag : asset.etag.replace(/"$/, `-${encoding === 'br' ? 'br' : 'gz'}"`));
+    res.setHeader('ETag', asset.etag[encoding]);
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     const body = asset[encoding];
     res.setHeader('Content-Length', body.length);

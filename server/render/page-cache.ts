@@ -3,14 +3,31 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { buildCsp } from '../http/security-headers';
 import type { RenderedDocument } from './document';
 
-/** A page rendered once: its bytes in every encoding we serve, and the headers that go with them. */
-export interface CachedPage {
-  status: number;
+/** A body in every encoding we serve, compressed once, with a strong ETag per encoding. */
+export interface Precompressed {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   /** Strong validators, one per representation (RFC 9110 8.8.3). */
-  etag: { identity: string; gzip: string; br: string };
+  etag: Record<Encoding, string>;
+}
+
+/** Compresses a body that is sent many times at the best quality (brotli 11, gzip 9): once, here. */
+export function precompress(identity: Buffer): Precompressed {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    etag: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
+  };
+}
+
+/** A page rendered once: its bytes in every encoding we serve, and the headers that go with them. */
+export interface CachedPage extends Precompressed {
+  status: number;
   csp: string;
   /** The response headers per encoding, computed once; the security headers come on top. */
   headers: Record<Encoding, Record<string, string | number>>;
@@ -19,16 +36,9 @@ export interface CachedPage {
 }
 
 export function toCachedPage(status: number, document: RenderedDocument, https: boolean): CachedPage {
-  const identity = Buffer.from(document.html, 'utf8');
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const page = {
     status,
-    identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    etag: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
+    ...precompress(Buffer.from(document.html, 'utf8')),
     csp: buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https),
   };
   const notModifiedHeaders = (encoding: Encoding) => ({
@@ -70,18 +80,21 @@ interface Accepted {
  */
 export function negotiateEncoding(acceptEncoding: string | undefined, prefer: 'br' | 'gzip' = 'br'): Encoding {
   if (!acceptEncoding) return 'identity';
-  let accepted = acceptEncoding.length > 200 ? undefined : acceptedByHeader.get(acceptEncoding);
-  if (accepted === undefined) {
-    accepted = parseAcceptEncoding(acceptEncoding);
-    if (acceptEncoding.length <= 200) {
-      if (acceptedByHeader.size >= ACCEPTED_MAX) acceptedByHeader.clear();
-      acceptedByHeader.set(acceptEncoding, accepted);
-    }
-  }
+  const accepted = acceptEncoding.length > 200 ? parseAcceptEncoding(acceptEncoding) : rememberedAccepted(acceptEncoding);
   if (accepted[prefer]) return prefer;
   if (accepted.br) return 'br';
   if (accepted.gzip) return 'gzip';
   return 'identity';
+}
+
+function rememberedAccepted(acceptEncoding: string): Accepted {
+  let accepted = acceptedByHeader.get(acceptEncoding);
+  if (accepted === undefined) {
+    if (acceptedByHeader.size >= ACCEPTED_MAX) acceptedByHeader.clear();
+    accepted = parseAcceptEncoding(acceptEncoding);
+    acceptedByHeader.set(acceptEncoding, accepted);
+  }
+  return accepted;
 }
 
 function parseAcceptEncoding(acceptEncoding: string): Accepted {
