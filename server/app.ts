@@ -37,8 +37,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Sends stored mail; the process passes the outbox worker. */
   mailer: MailOutbox;
-  /** The clock pages and records read; tests pass a fixed one. */
-  clock?: () => Date;
+  /** The clock pages and records read, shared with the mail worker; tests pass one they move. */
+  clock: () => Date;
   /** The route table; tests may pass one with a route that throws. */
   routes?: AppRoute[];
   /** Where the build put the client bundle (dist/client). */
@@ -68,7 +68,7 @@ function compressOnce(identity: Buffer, encoding: Encoding): Buffer {
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
 export function createApp(deps: AppDependencies): SiteApp {
   const { config, db, logger } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const { clock } = deps;
   const routes = deps.routes ?? appRoutes;
   const clientDir = deps.clientDir ?? path.resolve(__dirname, '..', 'client');
   const https = config.siteUrl.startsWith('https:');

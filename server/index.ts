@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databasePath);
   const schemaVersion = migrate(db);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
-  const mailer = new OutboxWorker({ db, transport, logger, retryBaseMs: config.mailRetryBaseMs });
-  const app = createApp({ config, db, logger, mailer });
+  // One clock for the pages, the records they write and the worker that reads them back.
+  const clock = () => new Date();
+  const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs });
+  const app = createApp({ config, db, logger, mailer, clock });
   await app.warmPages();
   // Mail left unsent before a restart goes out now.
   mailer.start();

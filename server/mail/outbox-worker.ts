@@ -17,7 +17,8 @@ export interface OutboxWorkerOptions {
   logger: Logger;
   /** First retry delay; each further failure doubles it (MAIL_RETRY_BASE_MS). */
   retryBaseMs: number;
-  clock?: () => Date;
+  /** The clock the app stamps its outbox rows with: due times are compared on one clock. */
+  clock: () => Date;
   /** The longest wait between retries, however many attempts failed. */
   maxRetryDelayMs?: number;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
@@ -55,11 +56,12 @@ export class OutboxWorker {
   private running: Promise<void> | null = null;
   private rerun = false;
   private timer: NodeJS.Timeout | null = null;
+  private wakeAt: Date | null = null;
   private stopped = false;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     const { db } = options;
-    this.clock = options.clock ?? (() => new Date());
+    this.clock = options.clock;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
@@ -98,6 +100,11 @@ export class OutboxWorker {
       });
   }
 
+  /** When the worker next looks for due mail on its own (null: nothing pending, or stopped). */
+  get nextWake(): Date | null {
+    return this.wakeAt;
+  }
+
   /** Resolves when the current pass is over (tests and shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -107,6 +114,7 @@ export class OutboxWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.wakeAt = null;
     await this.idle();
   }
 
@@ -163,6 +171,7 @@ export class OutboxWorker {
     if (this.stopped || !this.options.db.open) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.wakeAt = null;
     const next = this.nextDue.get()?.next;
     if (!next) return;
     const now = this.clock().getTime();
@@ -170,8 +179,10 @@ export class OutboxWorker {
     const dueAt = this.capReached() ? startOfUtcDay(this.clock()).getTime() + 86_400_000 : Date.parse(next);
     // At most a minute, so that a clock change or a row added by another process is picked up.
     const wait = Math.min(Math.max(dueAt - now, 0), 60_000);
+    this.wakeAt = new Date(now + wait);
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.wakeAt = null;
       this.kick();
     }, wait);
     this.timer.unref();

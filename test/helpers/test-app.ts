@@ -5,7 +5,10 @@ import type { AppRoute } from '../../client/routes';
 import { createApp, type MailOutbox, type SiteApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDatabase, type Db } from '../../server/db/database';
-import { createLogger } from '../../server/logger';
+import { createLogger, type Logger } from '../../server/logger';
+import type { MailTransport } from '../../server/mail/mail-transport';
+import { OutboxWorker, type OutboxWorkerOptions } from '../../server/mail/outbox-worker';
+import { testClock, type TestClock } from './clock';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -18,13 +21,18 @@ export interface TestApp {
   db: Db;
   config: Config;
   dir: string;
+  /** The one clock the app and the workers made by `outboxWorker` read. */
+  clock: TestClock;
+  /** A mail outbox worker over the app's database and clock, as server/index.ts makes it. */
+  outboxWorker(transport: MailTransport, options?: Partial<Omit<OutboxWorkerOptions, 'db' | 'transport' | 'clock'>> & { logger?: Logger }): OutboxWorker;
   close(): void;
 }
 
 /** The real app over a real SQLite file in a fresh temporary folder. */
 export function createTestApp(
-  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number }; minFillMs?: number; clock?: () => Date } = {},
+  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number }; minFillMs?: number; clock?: TestClock } = {},
 ): TestApp {
+  const clock = options.clock ?? testClock();
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-test-'));
   const config = loadConfig({
     DATABASE_PATH: path.join(dir, 'site.db'),
@@ -36,17 +44,18 @@ export function createTestApp(
   const db = openDatabase(config.databasePath);
   migrate(db);
   let kicks = 0;
+  const logger = createLogger(config.logLevel);
   const app = createApp({
     config,
     db,
-    logger: createLogger(config.logLevel),
+    logger,
     clientDir: CLIENT_DIR,
     mailer: options.mailer ?? { kick: () => (kicks += 1) },
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
     // Tests post the moment they have the form; the fill-time check has its own test.
     minFillMs: options.minFillMs ?? 0,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
   });
   return {
     app,
@@ -54,6 +63,9 @@ export function createTestApp(
     db,
     config,
     dir,
+    clock,
+    outboxWorker: (transport, workerOptions = {}) =>
+      new OutboxWorker({ db, transport, clock, logger, retryBaseMs: config.mailRetryBaseMs, ...workerOptions }),
     close() {
       if (db.open) db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -105,7 +105,7 @@ describe('SMTP refusing connections', () => {
     let worker: OutboxWorker | undefined;
     const app = createTestApp({ mailer: { kick: () => worker?.kick() } });
     testApp = app;
-    worker = new OutboxWorker({ db: app.db, transport: smtpTransport(`smtp://127.0.0.1:${port}`), logger, retryBaseMs: 30_000 });
+    worker = app.outboxWorker(smtpTransport(`smtp://127.0.0.1:${port}`), { logger, retryBaseMs: 30_000 });
 
     const { agent, hidden } = await openForm(app.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
@@ -119,7 +119,7 @@ describe('SMTP refusing connections', () => {
     const mail = app.db.prepare('SELECT attempts, sent_at, last_error, next_attempt_at FROM mail_outbox').get() as Record<string, unknown>;
     expect(mail).toMatchObject({ attempts: 1, sent_at: null });
     expect(String(mail.last_error)).toContain('ECONNREFUSED');
-    expect(Date.parse(String(mail.next_attempt_at))).toBeGreaterThan(Date.now());
+    expect(mail.next_attempt_at).toBe(new Date(app.clock().getTime() + 30_000).toISOString());
     const failure = lines.find((line) => line.msg === 'Email sending failed');
     expect(failure).toMatchObject({ level: 40, attempts: 1 });
     expect(String(failure?.err)).toContain('ECONNREFUSED');

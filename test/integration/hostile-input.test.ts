@@ -5,7 +5,6 @@ import { parse } from 'node-html-parser';
 import pino from 'pino';
 import type { Response } from 'supertest';
 import { smtpTransport } from '../../server/mail/mail-transport';
-import { OutboxWorker } from '../../server/mail/outbox-worker';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { parseCsv } from '../helpers/csv';
@@ -461,7 +460,7 @@ describe('markup typed into a field', () => {
     // And as delivered over SMTP: the HTML part carries the escaped text, never the tags.
     const smtp = await startSmtpServer('accept');
     const logger = pino({ level: 'silent' }, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
-    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000 });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
     try {
       worker.kick();
       await worker.idle();

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { OutboxWorker } from '../../server/mail/outbox-worker';
 import { emlFileTransport, smtpTransport } from '../../server/mail/mail-transport';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -43,7 +42,7 @@ describe('the lead notification over SMTP', () => {
     smtp = await startSmtpServer('accept');
     await submitAudit(testApp, { ...validAudit, main_goal: 'Be named first <script>alert(1)</script>' });
     const { logger } = capturingLogger();
-    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000 });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
     worker.kick();
     await worker.idle();
 
@@ -83,7 +82,7 @@ describe('the lead notification over SMTP', () => {
       subject: 'consultation',
       message: validContact.message,
     });
-    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger: capturingLogger().logger, retryBaseMs: 30_000 });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger: capturingLogger().logger });
     worker.kick();
     await worker.idle();
     const raw = decodeQuotedPrintable(smtp.received[0]?.raw ?? '');
@@ -94,42 +93,42 @@ describe('the lead notification over SMTP', () => {
 });
 
 describe('when sending fails', () => {
+  const row = () => testApp.db.prepare('SELECT attempts, next_attempt_at, sent_at, last_error FROM mail_outbox').get() as Record<string, unknown>;
+
   it('logs "Email sending failed", keeps the mail, and retries with exponential backoff, across a restart', async () => {
     smtp = await startSmtpServer('reject');
     await submitAudit(testApp);
-    // Far ahead of the wall clock, which stamped the mail when it was stored: it is due at once.
-    let now = new Date('2099-01-01T10:00:00.000Z');
-    const clock = () => now;
+    const storedAt = testApp.clock().getTime();
+    const at = (ms: number) => new Date(storedAt + ms).toISOString();
     const { logger, lines } = capturingLogger();
-    const failing = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
+    const failing = testApp.outboxWorker(smtpTransport(smtp.url), { logger, retryBaseMs: 30_000 });
     failing.kick();
     await failing.idle();
 
-    const row = () => testApp.db.prepare('SELECT attempts, next_attempt_at, sent_at, last_error FROM mail_outbox').get() as Record<string, unknown>;
-    expect(row()).toMatchObject({ attempts: 1, next_attempt_at: '2099-01-01T10:00:30.000Z', sent_at: null });
+    expect(row()).toMatchObject({ attempts: 1, next_attempt_at: at(30_000), sent_at: null });
     expect(String(row().last_error)).toContain('550');
     expect(lines.find((line) => line.msg === 'Email sending failed')).toMatchObject({ level: 40, attempts: 1 });
 
     // Not due yet: nothing is tried.
+    testApp.clock.advance(29_999);
     failing.kick();
     await failing.idle();
     expect(row()).toMatchObject({ attempts: 1 });
 
     // Due: tried again and failed again; the delay doubles.
-    now = new Date('2099-01-01T10:00:30.000Z');
+    testApp.clock.advance(1);
     failing.kick();
     await failing.idle();
-    expect(row()).toMatchObject({ attempts: 2, next_attempt_at: '2099-01-01T10:01:30.000Z', sent_at: null });
+    expect(row()).toMatchObject({ attempts: 2, next_attempt_at: at(30_000 + 60_000), sent_at: null });
     await failing.stop();
     expect(countRows(testApp.db, 'mail_outbox')).toBe(1);
 
     // A restart with a working server sends the kept mail once it is due.
     await smtp.close();
     smtp = await startSmtpServer('accept');
-    now = new Date('2099-01-01T10:01:30.000Z');
-    const restarted = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock });
+    testApp.clock.advance(60_000);
+    const restarted = testApp.outboxWorker(smtpTransport(smtp.url), { logger, retryBaseMs: 30_000 });
     restarted.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await restarted.idle();
     expect(smtp.received).toHaveLength(1);
     expect(row()).toMatchObject({ attempts: 3, last_error: null });
@@ -137,17 +136,56 @@ describe('when sending fails', () => {
     await restarted.stop();
   });
 
+  it('keeps a mail through a dozen failures, doubling the delay up to 6 hours, then sends it exactly once', async () => {
+    smtp = await startSmtpServer('reject');
+    await submitAudit(testApp);
+    const { logger, lines } = capturingLogger();
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger, retryBaseMs: 30_000 });
+    const SIX_HOURS = 6 * 60 * 60 * 1000;
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const triedAt = testApp.clock().getTime();
+      worker.kick();
+      await worker.idle();
+      const kept = row();
+      expect(countRows(testApp.db, 'mail_outbox')).toBe(1);
+      expect(kept).toMatchObject({ attempts: attempt, sent_at: null });
+      expect(String(kept.last_error)).toContain('550');
+      const delay = Date.parse(String(kept.next_attempt_at)) - triedAt;
+      delays.push(delay);
+      // One millisecond early nothing happens; at the due time the next attempt runs.
+      testApp.clock.advance(delay - 1);
+      worker.kick();
+      await worker.idle();
+      expect(row()).toMatchObject({ attempts: attempt });
+      testApp.clock.advance(1);
+    }
+    // 30 s doubling: 30 s, 1, 2, 4, 8, 16, 32, 64, 128, 256 min, then the 6-hour ceiling.
+    expect(delays).toEqual([...Array.from({ length: 10 }, (_, index) => 30_000 * 2 ** index), SIX_HOURS, SIX_HOURS]);
+    expect(lines.filter((line) => line.msg === 'Email sending failed')).toHaveLength(12);
+
+    smtp.mode = 'accept';
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(row()).toMatchObject({ attempts: 13, last_error: null });
+    expect(row().sent_at).toBe(testApp.clock().toISOString());
+
+    // Sent is sent: later passes, however late, send nothing more.
+    testApp.clock.advance(SIX_HOURS * 4);
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(worker.nextWake).toBeNull();
+    await worker.stop();
+  });
+
   it('gives up on an SMTP server that never answers within its timeout, without blocking later passes', async () => {
     smtp = await startSmtpServer('silent');
     await submitAudit(testApp);
     const { logger, lines } = capturingLogger();
     // Production waits 10 s for a greeting; a shorter bound keeps the test quick.
-    const worker = new OutboxWorker({
-      db: testApp.db,
-      transport: smtpTransport(smtp.url, { connectionMs: 1000, greetingMs: 1000, socketMs: 1000 }),
-      logger,
-      retryBaseMs: 30_000,
-    });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url, { connectionMs: 1000, greetingMs: 1000, socketMs: 1000 }), { logger });
     worker.kick();
     await worker.idle();
     const failure = lines.find((line) => line.msg === 'Email sending failed');
@@ -160,7 +198,7 @@ describe('when sending fails', () => {
 describe('without SMTP_URL', () => {
   it('writes each mail as an .eml file under mail/ beside the database', async () => {
     await submitAudit(testApp);
-    const worker = new OutboxWorker({ db: testApp.db, transport: emlFileTransport(testApp.config.mailDir), logger: capturingLogger().logger, retryBaseMs: 30_000 });
+    const worker = testApp.outboxWorker(emlFileTransport(testApp.config.mailDir), { logger: capturingLogger().logger });
     worker.kick();
     await worker.idle();
     expect(testApp.config.mailDir).toBe(path.join(testApp.dir, 'mail'));
@@ -189,10 +227,11 @@ describe('SMTP timeouts', () => {
 describe('the daily cap on notification mails', () => {
   it('sends at most the cap in a UTC day, keeps the rest, and sends them the next day', async () => {
     smtp = await startSmtpServer('accept');
+    testApp.clock.set('2030-03-04T22:59:00.000Z');
     for (const email of ['one@example.co.uk', 'two@example.co.uk', 'three@example.co.uk']) await submitAudit(testApp, { ...validAudit, email });
-    let now = new Date('2026-11-21T23:00:00.000Z');
+    testApp.clock.set('2030-03-04T23:00:00.000Z');
     const { logger, lines } = capturingLogger();
-    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger, retryBaseMs: 30_000, clock: () => now, dailyCap: 2 });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger, dailyCap: 2 });
     worker.kick();
     await worker.idle();
     expect(smtp.received).toHaveLength(2);
@@ -200,27 +239,22 @@ describe('the daily cap on notification mails', () => {
     expect(countRows(testApp.db, 'audit_submissions')).toBe(3);
     expect(testApp.db.prepare('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL').get()).toEqual({ n: 1 });
 
-    now = new Date('2026-11-22T00:00:01.000Z');
+    // Still the same UTC day: nothing more goes out, and the worker does not spin: it sleeps
+    // (at most a minute at a time, to notice a changed clock) instead of retrying at once.
+    testApp.clock.set('2030-03-04T23:59:59.000Z');
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(2);
+    expect(worker.nextWake?.getTime()).toBe(Date.parse('2030-03-05T00:00:00.000Z'));
+    testApp.clock.set('2030-03-04T23:00:00.000Z');
+    worker.kick();
+    await worker.idle();
+    expect(worker.nextWake?.getTime()).toBe(Date.parse('2030-03-04T23:01:00.000Z'));
+
+    testApp.clock.set('2030-03-05T00:00:01.000Z');
     worker.kick();
     await worker.idle();
     expect(smtp.received).toHaveLength(3);
-    await worker.stop();
-  });
-});
-
-describe('the worker while capped', () => {
-  it('does not spin: it waits for the next day instead of retrying an overdue mail at once', async () => {
-    smtp = await startSmtpServer('accept');
-    for (const email of ['one@example.co.uk', 'two@example.co.uk']) await submitAudit(testApp, { ...validAudit, email });
-    const worker = new OutboxWorker({ db: testApp.db, transport: smtpTransport(smtp.url), logger: capturingLogger().logger, retryBaseMs: 30_000, dailyCap: 1 });
-    // Every pass of the worker starts with kick(); the timer calls it again when it wakes.
-    const passes = jest.spyOn(worker, 'kick');
-    worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await worker.idle();
-    expect(smtp.received).toHaveLength(1);
-    // A busy loop would have run hundreds of passes in 300 ms.
-    expect(passes.mock.calls.length).toBeLessThanOrEqual(2);
     await worker.stop();
   });
 });
