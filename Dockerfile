@@ -28,6 +28,7 @@ COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build --chown=node:node /app/scripts/lib/build-freshness.mjs ./scripts/lib/build-freshness.mjs
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 # The SQLite file (with its -wal and -shm) and the .eml mail folder live here.

@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
 import path from 'node:path';
+import { staleBuildReason } from '../../scripts/lib/build-freshness.mjs';
 
-/** Tests read the built client (manifest, hashed assets) and start the built server. */
+/**
+ * Several suites read the built client or start the built server, so a run on an old build would
+ * quietly test old code: `npx jest <file>` after an edit rebuilds first (about a second).
+ */
 export default function globalSetup(): void {
   const root = path.resolve(__dirname, '..', '..');
-  if (!existsSync(path.join(root, 'dist', 'client', 'manifest.json')) || !existsSync(path.join(root, 'dist', 'server', 'index.js'))) {
-    throw new Error('dist/ is missing: run "npm run build" before jest (npm test does)');
-  }
+  const stale = staleBuildReason(root);
+  if (!stale) return;
+  process.stdout.write(`\nRebuilding before the tests: ${stale} (npm run build)\n`);
+  execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }

@@ -8,7 +8,7 @@ jest.setTimeout(60_000);
 
 /**
  * No Docker engine runs here, so this repeats the Dockerfile's runtime stage by hand: only
- * dist/, package.json and scripts/start.mjs, no sources, HOST=0.0.0.0 and a data folder, then the
+ * dist/, package.json and scripts/start.mjs with the module it imports, no sources, HOST=0.0.0.0 and a data folder, then the
  * image's CMD. It must start without building, answer /healthz and stop cleanly on SIGTERM.
  */
 describe('the Docker runtime layout', () => {
@@ -18,6 +18,7 @@ describe('the Docker runtime layout', () => {
       cpSync(path.join(ROOT, 'dist'), path.join(app, 'dist'), { recursive: true });
       cpSync(path.join(ROOT, 'package.json'), path.join(app, 'package.json'));
       cpSync(path.join(ROOT, 'scripts', 'start.mjs'), path.join(app, 'scripts', 'start.mjs'));
+      cpSync(path.join(ROOT, 'scripts', 'lib', 'build-freshness.mjs'), path.join(app, 'scripts', 'lib', 'build-freshness.mjs'));
       symlinkSync(path.join(ROOT, 'node_modules'), path.join(app, 'node_modules'));
 
       const child = spawn(process.execPath, ['scripts/start.mjs'], {
