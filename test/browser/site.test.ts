@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { heroContent } from '../../shared/generated/home/hero';
 import { pricingContent } from '../../shared/generated/home/pricing';
-import { gotoWithScriptsHeld, launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { gotoWithScriptsHeld, launchBrowser, settle, waitForHydration, watchConsole } from '../helpers/browser';
+import { waitFor } from '../helpers/process-forms';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 let server: ServerProcess;
@@ -25,8 +26,8 @@ describe('hydration', () => {
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
-    // Give late work (effects, chunk loads, style insertion) a moment to report.
-    await page.waitForTimeout(150);
+    // Late work (effects, chunk loads, style insertion) reports before the page falls quiet.
+    await settle(page);
     expect(consoleRecords).toEqual([]);
     await page.close();
   });
@@ -120,7 +121,7 @@ describe('static islands', () => {
     });
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(scripts.some((file) => file.includes('/home-page-'))).toBe(true);
     expect(scripts.filter((file) => /\/(intro-island|offer-island|site-footer)-/.test(file))).toEqual([]);
     // The server's HTML is still there, and a link inside it moves on the client.
@@ -195,13 +196,11 @@ describe('mobile menu', () => {
 describe('not-found page in the browser', () => {
   it('logs the attempted path to the console and the server log', async () => {
     const page = await browser.newPage();
-    const consoleRecords = watchConsole(page);
+    const warned = page.waitForEvent('console', (message) => message.type() === 'warning' && message.text().includes('/no-such-page'));
     const response = await page.goto(`${server.url}/no-such-page?x=1`);
     expect(response?.status()).toBe(404);
-    await waitForHydration(page);
-    await page.waitForTimeout(100);
-    expect(consoleRecords.some((record) => record.type === 'warning' && record.text.includes('/no-such-page'))).toBe(true);
-    expect(server.logs.some((entry) => entry.msg === 'Page not found' && entry.path === '/no-such-page')).toBe(true);
+    await warned;
+    await waitFor('the "Page not found" log line', () => server.logs.some((entry) => entry.msg === 'Page not found' && entry.path === '/no-such-page'), 5000);
     await page.close();
   });
 });

@@ -1,7 +1,6 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
-
 /** Debian's Chromium, headless, with the flags that keep it off this machine's closed network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -27,6 +26,15 @@ export function watchConsole(page: Page): ConsoleRecord[] {
 /** Waits until hydration has committed: the app marks <html data-hydrated> from an effect. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Waits until the page has fallen quiet: no request for half a second (chunks, fonts, data) and
+ * two frames painted since, so that what late work would log has been logged.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /**

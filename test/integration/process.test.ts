@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
@@ -17,8 +18,9 @@ describe('the server process', () => {
     const other = await fetch(`${server.url}/`);
     const generated = other.headers.get('x-request-id');
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const entry = server.logs.find((log) => (log.req as { id?: string } | undefined)?.id === 'trace-123');
+    const logged = () => server.logs.find((log) => (log.req as { id?: string } | undefined)?.id === 'trace-123');
+    await waitFor('the request\'s log line', () => logged() !== undefined, 5000);
+    const entry = logged();
     expect(entry).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
     expect(await server.stop()).toBe(0);
   });
