@@ -159,7 +159,7 @@ function createMarkdown(file: string): { markdown: Marked; state: DocumentState 
         if (/^https?:\/\//.test(href)) {
           return `<a href="${escapeHtml(href)}"${titleAttr} target="_blank" rel="noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
         }
-        if (href.startsWith('#')) state.fragmentLinks.push(decodeURIComponent(href.slice(1)));
+        if (href.startsWith('#')) state.fragmentLinks.push(href.slice(1));
         return `<a href="${escapeHtml(href)}"${titleAttr}>${inner}</a>`;
       },
       /*
@@ -182,6 +182,8 @@ function createMarkdown(file: string): { markdown: Marked; state: DocumentState 
           );
         }
         if (align.some((side) => side !== null)) {
+          // Markdown's alignment becomes the align attribute, which HTML no longer allows, and a
+          // phone's card layout has no columns to align.
           throw new ContentError(`${file}: ${where} sets a column alignment (":---" or "---:"); tables are left-aligned, write "---" only`);
         }
         const label = `Table ${state.tables}${state.section ? `: ${state.section}` : ''}`;
