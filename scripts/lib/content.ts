@@ -105,14 +105,52 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function createMarkdown(): Marked {
-  const marked = new Marked({ gfm: true });
-  marked.use({
+/**
+ * Ids the page around an article's or a legal page's text uses itself: the document shell
+ * (server/render/document.ts), the layout (client/app.tsx, site-footer.tsx) and the legal
+ * page's title. A heading whose slug is one of them is suffixed like a repeat, so that no page
+ * holds an id twice. test/integration/content.test.ts fails when a page uses an id missing here.
+ */
+export const PAGE_IDS: readonly string[] = ['root', 'app-config', 'form-state', 'main', 'footer-services', 'footer-resources', 'legal-title'];
+
+/**
+ * One document (an article with its FAQ answers, or a legal page) as the Markdown renderer walks
+ * it in reading order: the ids given so far, the tables numbered so far and the section they
+ * sit in, and the in-page links to check once the whole document is known.
+ */
+interface DocumentState {
+  file: string;
+  ids: Set<string>;
+  headingIds: string[];
+  tables: number;
+  section: string;
+  fragmentLinks: string[];
+}
+
+/**
+ * A Markdown renderer for one document. Everything it emits is final HTML: the browser renders
+ * it as it stands.
+ */
+function createMarkdown(file: string): { markdown: Marked; state: DocumentState } {
+  const state: DocumentState = { file, ids: new Set(PAGE_IDS), headingIds: [], tables: 0, section: '', fragmentLinks: [] };
+  const markdown = new Marked({ gfm: true });
+  markdown.use({
     renderer: {
-      // Headings get ids so that a section can be linked to; the title is the page's only h1.
+      /*
+       * Headings get ids so that a section can be linked to. The first heading with a given
+       * slug keeps it plain; a repeat (the same words in another section, or a slug the page
+       * uses already) takes the first free "-2", "-3", ... in reading order, so the ids are the
+       * same on every build. The title is the page's only h1.
+       */
       heading({ tokens, depth }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);
-        return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+        const slug = slugify(inner) || 'section';
+        let id = slug;
+        for (let repeat = 2; state.ids.has(id); repeat += 1) id = `${slug}-${repeat}`;
+        state.ids.add(id);
+        state.headingIds.push(id);
+        if (depth === 2 || depth === 3) state.section = stripTags(inner);
+        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
       },
       // External links open in a new tab; noopener keeps the opened page from reaching back.
       link({ href, title, tokens }: Tokens.Link) {
@@ -121,40 +159,61 @@ function createMarkdown(): Marked {
         if (/^https?:\/\//.test(href)) {
           return `<a href="${escapeHtml(href)}"${titleAttr} target="_blank" rel="noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
         }
+        if (href.startsWith('#')) state.fragmentLinks.push(href.slice(1));
         return `<a href="${escapeHtml(href)}"${titleAttr}>${inner}</a>`;
+      },
+      /*
+       * A table keeps its native semantics (no ARIA roles: the HTML standard forbids them on
+       * table parts inside a table). It scrolls sideways inside its own focusable region instead
+       * of widening the page, and the region is named after its number and section, so that no
+       * two regions share a name. Each body cell carries its column's heading as data-label:
+       * on a phone the article's styles lay each row out as a card and print that heading above
+       * the value.
+       */
+      table({ header, rows, align }: Tokens.Table) {
+        state.tables += 1;
+        const where = `table ${state.tables}${state.section ? ` (under "${state.section}")` : ''}`;
+        const headings = header.map((cell) => this.parser.parseInline(cell.tokens));
+        const labels = headings.map((html) => stripTags(html).replace(/\s+/g, ' '));
+        const empty = labels.findIndex((label) => label === '');
+        if (empty !== -1) {
+          throw new ContentError(
+            `${file}: ${where} has an empty header cell in column ${empty + 1}; name every column, the first too (e.g. "Aspect"): screen readers announce it with each value and phones print it above each value`,
+          );
+        }
+        if (align.some((side) => side !== null)) {
+          // Markdown's alignment becomes the align attribute, which HTML no longer allows, and a
+          // phone's card layout has no columns to align.
+          throw new ContentError(`${file}: ${where} sets a column alignment (":---" or "---:"); tables are left-aligned, write "---" only`);
+        }
+        const label = `Table ${state.tables}${state.section ? `: ${state.section}` : ''}`;
+        const head = `<tr>\n${headings.map((html) => `<th scope="col">${html}</th>\n`).join('')}</tr>\n`;
+        const body = rows
+          .map((row) => `<tr>\n${row.map((cell, column) => `<td data-label="${escapeHtml(labels[column] ?? '')}">${this.parser.parseInline(cell.tokens)}</td>\n`).join('')}</tr>\n`)
+          .join('');
+        return `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table>\n<thead>\n${head}</thead>\n${body ? `<tbody>${body}</tbody>` : ''}</table></div>\n`;
       },
     },
   });
-  return marked;
+  return { markdown, state };
 }
 
-const markdown = createMarkdown();
-
-/** Counts a document's tables across its prose segments, so that each gets a unique name. */
-interface TableCounter {
-  count: number;
-  heading: string;
+/** The build-made HTML of one Markdown run. */
+function toHtml(markdown: Marked, source: string): string {
+  return markdown.parse(source, { async: false });
 }
 
-function toHtml(source: string, tables: TableCounter = { count: 0, heading: '' }): string {
-  const html = markdown.parse(source, { async: false });
-  // A wide table scrolls inside its own focusable region instead of widening the page; the
-  // region is named after its number and section, so that no two regions share a name.
-  return html
-    .replace(/<h[23][^>]*>([\s\S]*?)<\/h[23]>|<table>/g, (match, heading?: string) => {
-      if (heading !== undefined) {
-        tables.heading = stripTags(heading);
-        return match;
-      }
-      tables.count += 1;
-      const label = `Table ${tables.count}${tables.heading ? `: ${tables.heading}` : ''}`;
-      return `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table>`;
-    })
-    .replace(/<\/table>/g, '</table></div>');
-}
-
-function toInlineHtml(source: string): string {
+function toInlineHtml(markdown: Marked, source: string): string {
   return markdown.parseInline(source, { async: false });
+}
+
+/** Every "#fragment" link of a document lands on one of its headings. */
+function checkFragmentLinks(state: DocumentState): void {
+  for (const fragment of state.fragmentLinks) {
+    if (!state.headingIds.includes(fragment)) {
+      throw new ContentError(`${state.file}: the link to "#${fragment}" lands nowhere; headings here have the ids ${state.headingIds.join(', ')}`);
+    }
+  }
 }
 
 function stripTags(html: string): string {
@@ -170,14 +229,14 @@ function listItems(lines: string[], file: string, block: string): string[] {
   });
 }
 
-function compileBlock(name: string, argument: string, lines: string[], file: string): ArticleSegment {
+function compileBlock(name: string, argument: string, lines: string[], file: string, markdown: Marked): ArticleSegment {
   switch (name) {
     case 'copy': {
       if (!/^[a-z0-9-]+$/.test(argument)) throw new ContentError(`${file}: :::copy needs an id, e.g. ":::copy robots"`);
       return { kind: 'copy', id: argument, text: lines.join('\n').replace(/^\n+|\n+$/g, '') };
     }
     case 'checklist':
-      return { kind: 'checklist', items: listItems(lines, file, name).map(toInlineHtml) };
+      return { kind: 'checklist', items: listItems(lines, file, name).map((item) => toInlineHtml(markdown, item)) };
     case 'stats':
       return {
         kind: 'stats',
@@ -192,7 +251,7 @@ function compileBlock(name: string, argument: string, lines: string[], file: str
       let current: { question: string; answer: string[] } | undefined;
       const flush = () => {
         if (!current) return;
-        const answerHtml = toHtml(current.answer.join('\n'));
+        const answerHtml = toHtml(markdown, current.answer.join('\n'));
         if (!stripTags(answerHtml)) throw new ContentError(`${file}: :::faq question "${current.question}" has no answer`);
         items.push({ question: current.question, answerHtml, answerText: stripTags(answerHtml).replace(/\s+/g, ' ') });
       };
@@ -219,12 +278,14 @@ function compileBlock(name: string, argument: string, lines: string[], file: str
 /** Splits an article body into prose (HTML) and the interactive blocks of content/README.md. */
 export function compileArticleBody(body: string, file: string): ArticleSegment[] {
   const segments: ArticleSegment[] = [];
-  const tables: TableCounter = { count: 0, heading: '' };
+  // One renderer for the whole article, FAQ answers included: heading ids and table numbers
+  // count across all of it, since it is all one page.
+  const { markdown, state } = createMarkdown(file);
   const prose: string[] = [];
   const flushProse = () => {
     const source = prose.join('\n').trim();
     prose.length = 0;
-    if (source) segments.push({ kind: 'html', html: toHtml(source, tables) });
+    if (source) segments.push({ kind: 'html', html: toHtml(markdown, source) });
   };
   const lines = body.split('\n');
   for (let index = 0; index < lines.length; index += 1) {
@@ -237,13 +298,14 @@ export function compileArticleBody(body: string, file: string): ArticleSegment[]
     const end = lines.findIndex((candidate, at) => at > index && candidate.trim() === ':::');
     if (end === -1) throw new ContentError(`${file}: block :::${open[1]} (line ${index + 1}) is never closed with :::`);
     flushProse();
-    segments.push(compileBlock(open[1] ?? '', open[2] ?? '', lines.slice(index + 1, end), file));
+    segments.push(compileBlock(open[1] ?? '', open[2] ?? '', lines.slice(index + 1, end), file, markdown));
     index = end;
   }
   flushProse();
   if (/<h1[\s>]/.test(segments.map((segment) => (segment.kind === 'html' ? segment.html : '')).join(''))) {
     throw new ContentError(`${file}: the body must not contain a "# " heading; the title is the page's only h1`);
   }
+  checkFragmentLinks(state);
   return segments;
 }
 
@@ -293,7 +355,10 @@ function compileLegal(dir: string, site: SiteContent): LegalPage[] {
       const file = path.join(dir, name);
       const { data, body } = splitFrontMatter(file);
       const frontMatter = validate(legalFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
-      return { slug: name.slice(0, -'.md'.length), ...frontMatter, html: toHtml(fillPlaceholders(body, site, file)) };
+      const { markdown, state } = createMarkdown(file);
+      const html = toHtml(markdown, fillPlaceholders(body, site, file));
+      checkFragmentLinks(state);
+      return { slug: name.slice(0, -'.md'.length), ...frontMatter, html };
     });
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
-import { compileContent, ContentError } from '../../scripts/lib/content';
+import { compileArticleBody, compileContent, ContentError, PAGE_IDS } from '../../scripts/lib/content';
 import { articles } from '../../shared/generated/articles';
 import { countWords, readingMinutes } from '../../shared/reading-time';
 import { createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
@@ -251,6 +251,99 @@ describe('article features SPEC names', () => {
   });
 });
 
+/** The ids of the headings in build-made HTML, in reading order. */
+const headingIds = (html: string) => parse(html).querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => heading.getAttribute('id') ?? '');
+
+/** Every heading id of a compiled article: its prose and its FAQ answers, in reading order. */
+function articleHeadingIds(segments: (typeof content.articles)[number]['body']['segments']): string[] {
+  return segments.flatMap((segment) => {
+    if (segment.kind === 'html') return headingIds(segment.html);
+    if (segment.kind === 'faq') return segment.items.flatMap((item) => headingIds(item.answerHtml));
+    return [];
+  });
+}
+
+describe('heading ids', () => {
+  it.each(content.articles.map(({ summary, body }) => [summary.slug, body.segments] as const))(
+    '%s gives every heading an id of its own, none the page uses already',
+    (_slug, segments) => {
+      const ids = articleHeadingIds(segments);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.filter((id, index) => id === '' || ids.indexOf(id) !== index)).toEqual([]);
+      expect(ids.filter((id) => PAGE_IDS.includes(id))).toEqual([]);
+    },
+  );
+
+  it.each(content.legal.map((page) => [page.slug, page.html] as const))('the legal page %s gives every heading an id of its own', (_slug, html) => {
+    const ids = headingIds(html);
+    expect(ids.filter((id, index) => id === '' || ids.indexOf(id) !== index || PAGE_IDS.includes(id))).toEqual([]);
+  });
+
+  it('keep the plain slug for a first heading and number its repeats in reading order, FAQ answers included', () => {
+    const segments = compileArticleBody(
+      [
+        '## Setup', 'Text.', '### What it is', 'Text.', '## Main', 'Text.', '### What it is', 'Text.',
+        ':::faq', '### A question?', '#### What it is', 'An answer.', ':::',
+        '## What it is 2', 'Text.', '[Back to the second one](#what-it-is-2)',
+      ].join('\n'),
+      'fixture.md',
+    );
+    // "main" is the page's own <main>; "what-it-is-2" was taken by a repeat before its own heading came.
+    expect(articleHeadingIds(segments)).toEqual(['setup', 'what-it-is', 'main-2', 'what-it-is-2', 'what-it-is-3', 'what-it-is-2-2']);
+  });
+
+  it('are the same on every build (the complete guide, whose pillars repeat three headings)', () => {
+    const guide = content.articles.find(({ summary }) => summary.slug === 'complete-llm-seo-guide');
+    const ids = articleHeadingIds(guide?.body.segments ?? []);
+    for (const heading of ['what-it-is', 'why-it-matters-to-ai-assistants', 'how-to-do-it']) {
+      expect(ids.filter((id) => id === heading || id.startsWith(`${heading}-`))).toEqual([heading, `${heading}-2`, `${heading}-3`, `${heading}-4`, `${heading}-5`, `${heading}-6`]);
+    }
+    expect(compileContent(CONTENT_DIR).articles.map(({ body }) => articleHeadingIds(body.segments))).toEqual(content.articles.map(({ body }) => articleHeadingIds(body.segments)));
+  });
+
+  it('leave no id the pages use outside the build-made text unreserved (PAGE_IDS)', async () => {
+    const pages = [
+      ...content.articles.map(({ summary, body }) => ({ path: summary.path, built: articleHeadingIds(body.segments) })),
+      ...content.legal.map((page) => ({ path: `/${page.slug}`, built: headingIds(page.html) })),
+    ];
+    const unreserved = new Set<string>();
+    for (const page of pages) {
+      const document = await getPage(page.path);
+      for (const element of document.querySelectorAll('[id]')) {
+        const id = element.getAttribute('id') ?? '';
+        // Only an id shaped like a slug can collide with a heading's: React's useId ids start with "_".
+        if (/^[a-z0-9][a-z0-9-]*$/.test(id) && !page.built.includes(id) && !PAGE_IDS.includes(id)) unreserved.add(`${page.path}: ${id}`);
+      }
+    }
+    expect([...unreserved]).toEqual([]);
+  });
+});
+
+describe('article tables', () => {
+  const withTables = content.articles.filter(({ body }) => body.segments.some((segment) => segment.kind === 'html' && segment.html.includes('<table')));
+
+  it.each(withTables.map(({ summary }) => summary.path))('%s serves native tables, each in a uniquely named region, every value labelled with its column', async (pagePath) => {
+    const main = (await getPage(pagePath)).querySelector('main');
+    const regions = main?.querySelectorAll('.table-scroll') ?? [];
+    expect(regions.length).toBeGreaterThan(0);
+    const names = regions.map((region) => region.getAttribute('aria-label') ?? '');
+    expect(names.map((name, index) => name.startsWith(`Table ${index + 1}: `))).toEqual(names.map(() => true));
+    expect(new Set(names).size).toBe(names.length);
+    for (const region of regions) {
+      expect([region.getAttribute('role'), region.getAttribute('tabindex')]).toEqual(['region', '0']);
+      const table = region.querySelector('table');
+      // The HTML standard forbids ARIA roles on the parts of a table; they are tables already.
+      expect(table?.querySelectorAll('[role]').map((part) => part.outerHTML.slice(0, 80))).toEqual([]);
+      expect(table?.getAttribute('role')).toBeUndefined();
+      const columns = table?.querySelectorAll('thead th').map((cell) => cell.text.trim()) ?? [];
+      expect(columns.filter((column) => column === '')).toEqual([]);
+      for (const row of table?.querySelectorAll('tbody tr') ?? []) {
+        expect(row.querySelectorAll('td').map((cell) => cell.getAttribute('data-label'))).toEqual(columns);
+      }
+    }
+  });
+});
+
 describe('a bad content file', () => {
   let dir: string;
   beforeEach(() => {
@@ -288,5 +381,40 @@ describe('a bad content file', () => {
     const message = (error as Error).message;
     expect(message).toContain(file);
     expect(message).toContain(`"${field}"`);
+  });
+
+  /** Runs the build over the copy and gives back the ContentError it must throw. */
+  const buildError = (): Error => {
+    let error: unknown;
+    try {
+      compileContent(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    return error as Error;
+  };
+
+  const editArticle = (slug: string, edit: (source: string) => string) => {
+    const file = path.join(dir, 'articles', `${slug}.md`);
+    const source = readFileSync(file, 'utf8');
+    const edited = edit(source);
+    expect(edited).not.toBe(source);
+    writeFileSync(file, edited);
+    return file;
+  };
+
+  it('fails the build naming the file when a table header cell is empty', () => {
+    const file = editArticle('what-is-llm-seo', (source) => source.replace('| Aspect | Google SEO | LLM SEO |', '| | Google SEO | LLM SEO |'));
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('empty header cell in column 1');
+  });
+
+  it('fails the build naming the file when an in-page link lands on no heading', () => {
+    const file = editArticle('what-is-llm-seo', (source) => `${source}\nSee [the comparison](#how-llm-seo-differs-from-bing-seo).\n`);
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('"#how-llm-seo-differs-from-bing-seo" lands nowhere');
   });
 });

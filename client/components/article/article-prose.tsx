@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { color, font, mediaDown, radius, space, text } from '../../theme/theme';
-import { labelTableCells } from './label-table-cells';
 import { useInternalLinkNavigation } from '../../routing/links';
 import { htmlOnScreen } from '../static-island';
 
@@ -129,8 +128,9 @@ const Prose = styled.div`
 
   /*
    * Phones: each row becomes a card. Its first cell (the row's name in every article table) is
-   * the card's title and each other value has its column heading above it, from data-label
-   * (see label-table-cells.ts). The header row stays in the accessibility tree, off screen.
+   * the card's title and each other value has its column heading above it, from the data-label
+   * the content build gives every body cell. Only the layout changes: the table keeps its native
+   * semantics, and the header row stays in the accessibility tree, off screen.
    */
   ${mediaDown('sm')} {
     .table-scroll { overflow: visible; border: 0; border-radius: 0; }
@@ -173,15 +173,14 @@ const Prose = styled.div`
   }
 `;
 
-/** A run of article HTML, made at build time from our own Markdown (content/articles). */
 /**
- * One run of build-made prose. `html` is null on a first visit: the server's HTML for it is on
+ * One run of article HTML, made at build time from our own Markdown (content/articles) and
+ * shown as it stands. `html` is null on a first visit: the server's HTML for it is on
  * screen, and it is taken over as it stands (React leaves dangerouslySetInnerHTML markup alone at
  * hydration), so the words are not downloaded a second time.
  */
 export function ArticleProse({ html, index }: { html: string | null; index: number }) {
   const onClick = useInternalLinkNavigation();
   const [onScreen] = useState(() => (html === null ? (htmlOnScreen(`[data-prose="${index}"]`) ?? '') : null));
-  const labelled = useMemo(() => onScreen ?? labelTableCells(html ?? ''), [html, onScreen]);
-  return <Prose data-prose={index} onClick={onClick} dangerouslySetInnerHTML={{ __html: labelled }} />;
+  return <Prose data-prose={index} onClick={onClick} dangerouslySetInnerHTML={{ __html: onScreen ?? html ?? '' }} />;
 }
