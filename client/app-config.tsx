@@ -1,19 +1,10 @@
 import { createContext, useContext } from 'react';
-
-/**
- * Values the server decides at run time (environment, clock) that pages render. The server
- * serialises them into the page (`#app-config`); the hydration entry reads them back, so that
- * both sides render the same HTML.
- */
-export interface AppConfig {
-  siteUrl: string;
-  bookingUrl: string;
-  year: number;
-}
+import type { AppConfig } from '../shared/app-config';
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 export const AppConfigProvider = AppConfigContext.Provider;
 
+/** The run-time values (SITE_URL, BOOKING_URL, the year) the server rendered the page with. */
 export function useAppConfig(): AppConfig {
   const config = useContext(AppConfigContext);
   if (!config) throw new Error('useAppConfig needs an AppConfigProvider');

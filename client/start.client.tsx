@@ -2,14 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
-import { AppConfigProvider, type AppConfig } from './app-config';
-import { FORM_STATE_ELEMENT_ID, FormStateProvider, type FormState } from './components/forms/form-state';
+import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../shared/app-config';
+import { FORM_STATE_ELEMENT_ID, type FormState } from '../shared/forms/form-contract';
+import { AppConfigProvider } from './app-config';
+import { FormStateProvider } from './components/forms/form-state';
 import { loadPage } from './lazy-page';
 import { appRoutes, matchAppRoute } from './routes';
 
 // The server wrote the config it rendered with; rendering with the same values keeps the
 // hydrated HTML identical to the server's.
-const configElement = document.getElementById('app-config');
+const configElement = document.getElementById(APP_CONFIG_ELEMENT_ID);
 const root = document.getElementById('root');
 if (!configElement?.textContent || !root) throw new Error('The page has no #app-config or #root');
 const config = JSON.parse(configElement.textContent) as AppConfig;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { AssetManifest } from '../server/render/assets';
+import type { AssetManifest } from '../server/pages/asset-manifest';
 import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
 import { generateContent } from './lib/generate-content';

@@ -1,22 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
+import { headTags, type HeadData } from '../../shared/head-tags';
 import { useAppConfig } from '../app-config';
-import { site } from '../../shared/site';
-import { scriptSafeJson, type JsonLd } from './json-ld';
 
-/** Everything a page puts in <head>. */
-export interface HeadData {
-  title: string;
-  description: string;
-  /** Path of the canonical URL; joined to SITE_URL, never to the request's Host. */
-  canonicalPath: string;
-  keywords?: string[];
-  ogType?: 'website' | 'article';
-  /** Page-specific JSON-LD; the Organization block is added to every page by the document. */
-  jsonLd?: JsonLd[];
-  /** Set on pages that must not be indexed (404, thank-you). */
-  noindex?: boolean;
-  article?: { publishedTime: string; modifiedTime: string; section: string };
-}
+export type { HeadData };
 
 /** On the server, the document reads the head that the rendered page declared. */
 export interface HeadCollector {
@@ -29,7 +15,7 @@ const MANAGED = 'data-page-head';
 
 /**
  * The one owner of every page's <head>. The server renders the head from what this component
- * collects (server/render/document.ts); in the browser it rewrites the same tags after a client
+ * collects (server/pages/document.ts); in the browser it rewrites the same tags after a client
  * navigation, so that title, description, canonical, social tags and JSON-LD follow the page.
  */
 export function PageHead(props: HeadData) {
@@ -53,52 +39,4 @@ export function PageHead(props: HeadData) {
     anchor?.after(fragment);
   });
   return null;
-}
-
-export interface HeadTag {
-  name: 'meta' | 'link' | 'script';
-  attributes: Record<string, string>;
-  text?: string;
-}
-
-/** The tags after <title>, shared by the server's document and the browser's updates. */
-export function headTags(head: HeadData, siteUrl: string): HeadTag[] {
-  const url = `${siteUrl}${head.canonicalPath}`;
-  const image = `${siteUrl}/og-image.png`;
-  const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
-    name: 'meta',
-    attributes: { [key]: name, content },
-  });
-  const tags: HeadTag[] = [
-    meta('name', 'description', head.description),
-    { name: 'link', attributes: { rel: 'canonical', href: url } },
-  ];
-  if (head.keywords && head.keywords.length > 0) tags.push(meta('name', 'keywords', head.keywords.join(', ')));
-  if (head.noindex) tags.push(meta('name', 'robots', 'noindex, follow'));
-  tags.push(
-    meta('property', 'og:type', head.ogType ?? 'website'),
-    meta('property', 'og:site_name', site.brand),
-    meta('property', 'og:locale', 'en_GB'),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:width', '1200'),
-    meta('property', 'og:image:height', '630'),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', image),
-  );
-  if (head.article) {
-    tags.push(
-      meta('property', 'article:published_time', head.article.publishedTime),
-      meta('property', 'article:modified_time', head.article.modifiedTime),
-      meta('property', 'article:section', head.article.section),
-    );
-  }
-  for (const block of head.jsonLd ?? []) {
-    tags.push({ name: 'script', attributes: { type: 'application/ld+json' }, text: scriptSafeJson(block) });
-  }
-  return tags;
 }

@@ -9,7 +9,7 @@ import { articleJsonLd } from '../components/article/article-json-ld';
 import { ArticleSegments } from '../components/article/article-segments';
 import { CopyStatusProvider } from '../components/article/copy-status';
 import { RelatedReading } from '../components/article/related-reading';
-import { breadcrumbJsonLd, faqJsonLd, type JsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd, faqJsonLd, type JsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { space } from '../theme/theme';
 

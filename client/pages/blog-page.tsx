@@ -3,10 +3,10 @@ import { articles } from '../../shared/generated/articles';
 import { blog } from '../../shared/generated/pages/blog';
 import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
-import { ArticleCard } from '../components/pages/article-card';
-import { PageIntro } from '../components/pages/page-intro';
+import { ArticleCard } from '../components/article/article-card';
+import { PageIntro } from '../components/layout/page-intro';
 import { Container, Section, SectionHeading } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { mediaUp, space } from '../theme/theme';
 

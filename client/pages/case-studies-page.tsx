@@ -5,10 +5,10 @@ import { caseStudies } from '../../shared/generated/case-studies';
 import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { ClosingCtaSection } from '../components/home/closing-cta-section';
-import { PageIntro } from '../components/pages/page-intro';
+import { PageIntro } from '../components/layout/page-intro';
 import { Icon } from '../components/ui/icon';
 import { Container, Section } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 

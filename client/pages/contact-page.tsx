@@ -3,11 +3,11 @@ import { contact } from '../../shared/generated/pages/contact';
 import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { ContactForm } from '../components/forms/contact-form';
-import { PageIntro } from '../components/pages/page-intro';
+import { PageIntro } from '../components/layout/page-intro';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { Container, Section } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 

@@ -4,7 +4,7 @@ import { routesPaths } from '../../shared/site';
 import { AuditForm } from '../components/forms/audit-form';
 import { Icon } from '../components/ui/icon';
 import { Card, Container, Eyebrow, Lead, Section } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { useAppConfig } from '../app-config';
 import { color, mediaUp, space, text } from '../theme/theme';

@@ -5,7 +5,7 @@ import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { FaqSection } from '../components/home/faq-section';
 import { staticIsland } from '../components/static-island';
-import { faqJsonLd, serviceJsonLd } from '../head/json-ld';
+import { faqJsonLd, serviceJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 
 // Everything but the FAQ accordion is text and links: static islands (see static-island.tsx).

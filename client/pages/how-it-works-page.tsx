@@ -3,12 +3,12 @@ import styled from 'styled-components';
 import { processSteps } from '../../shared/generated/process-steps';
 import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
-import { PageIntro } from '../components/pages/page-intro';
+import { PageIntro } from '../components/layout/page-intro';
 import { DarkBand } from '../components/home/dark-band';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { Container, Lead, Section, SectionHeading } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd, serviceJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd, serviceJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 

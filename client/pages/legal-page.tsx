@@ -3,7 +3,7 @@ import type { LegalPage } from '../../shared/content-schema';
 import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { Container } from '../components/ui/layout-primitives';
-import { breadcrumbJsonLd } from '../head/json-ld';
+import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, layout, radius, space, text } from '../theme/theme';
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 
 /**
  * CSRF protection: the one module that knows which CSRF library we use (csurf is archived;
- * @dr.pogodin/csurf is its maintained fork with the same API, see DESIGN.md). The secret lives in
+ * @dr.pogodin/csurf is its maintained fork with the same API). The secret lives in
  * a signed, HttpOnly, SameSite=Strict cookie (Secure and `__Host-` prefixed on https); the token
  * travels in the form's hidden `_csrf` field or, from fetch, in the `X-CSRF-Token` header.
  */
@@ -17,10 +17,7 @@ export interface CsrfProtection {
   protect: RequestHandler;
   /** Defines req.csrfToken() without checking anything: for a form given back after a refusal. */
   issue: RequestHandler;
-  cookieName: string;
 }
-
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 /**
  * The key that signs the CSRF cookie: made once and kept in the database, so that a restart or a
@@ -40,7 +37,6 @@ export function csrfProtection(secret: string, https: boolean): CsrfProtection {
   const cookieName = https ? '__Host-csrf' : 'csrf';
   const cookie = { key: cookieName, path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true } as const;
   return {
-    cookieName,
     cookies: cookieParser(secret),
     protect: csurf({ cookie }),
     issue: csurf({ cookie, ignoreMethods: ['GET', 'HEAD', 'OPTIONS', 'POST'] }),

@@ -6,7 +6,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * nothing stored). Signed, so a bot cannot backdate it; no state on the server.
  */
 export const MIN_FILL_MS = 3000;
-export const FILL_TIME_FIELD = '_form_started';
 
 export interface FillTimer {
   /** The token for a form shown now. */

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState } from '../../client/components/forms/form-state';
+import { CSRF_TOKEN_PATH, FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState } from '../../shared/forms/form-contract';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
@@ -10,6 +10,7 @@ import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { Logger } from '../logger';
+import type { SitePages } from '../pages/site-pages';
 import type { LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
 
@@ -40,8 +41,10 @@ export interface FormRoutesDependencies {
   rateLimit: RequestHandler[];
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
-  /** Sends the form page again (no JavaScript), with the state to show and the status. */
-  sendFormPage: (req: Request, res: Response, form: FormName, state: FormState, status: number) => Promise<void>;
+  /** Sends the form page at `path` as first shown, with this visitor's tokens. */
+  sendBlankForm: SitePages['sendBlankForm'];
+  /** Renders the page at `path` for this visitor, with its form state, and sends it. */
+  sendPage: SitePages['sendPerVisitor'];
 }
 
 class UnsupportedContentTypeError extends Error {
@@ -86,10 +89,20 @@ function refusalFor(error: unknown): { status: number; message: string; log: 'in
   return { status: 503, message: messages.unavailable, log: 'error' };
 }
 
-/** POST /free-audit and POST /contact (SPEC sections 3, 5, 7 and 8). */
+/**
+ * The two form pages: GET renders the page with the visitor's token and fill-time note; POST
+ * stores a lead (or gives the form back with its errors); GET /csrf-token gives a token to a form
+ * reached by client-side navigation (the page it came from had none).
+ */
 export function formRoutes(deps: FormRoutesDependencies): Router {
   const { config, store, logger, clock, csrf } = deps;
-  const router = Router();
+  // Exact paths, like the page routes: /Free-Audit and /free-audit/ are not the form.
+  const router = Router({ caseSensitive: true, strict: true });
+
+  router.get(CSRF_TOKEN_PATH, csrf.cookies, csrf.protect, (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ token: req.csrfToken(), formStarted: deps.fillTime.issue() });
+  });
 
   const requireFormBody: RequestHandler = (req, _res, next) =>
     next(req.is(['application/x-www-form-urlencoded', 'application/json']) ? undefined : new UnsupportedContentTypeError('unsupported content type'));
@@ -112,9 +125,19 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       if (typeof req.csrfToken !== 'function') {
         await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
       }
-      const token = req.csrfToken();
-      const state: FormState = { csrfToken: token, formStarted: deps.fillTime.issue(), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
-      await deps.sendFormPage(req, res, form.name, state, status);
+      const state: FormState = { csrfToken: req.csrfToken(), formStarted: deps.fillTime.issue(), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
+      await deps.sendPage(req, res, form.path, state, status);
+    };
+
+    const showForm: RequestHandler = async (req, res, next) => {
+      try {
+        const tokens = { csrfToken: req.csrfToken(), formStarted: deps.fillTime.issue() };
+        // After a message sent without JavaScript, the contact page says so.
+        if (form.name === 'contact' && req.query.sent === '1') await deps.sendPage(req, res, form.path, { ...tokens, form: 'contact', sent: true }, 200);
+        else await deps.sendBlankForm(req, res, form.path, tokens);
+      } catch (error) {
+        next(error);
+      }
     };
 
     const submit: RequestHandler = async (req, res, next) => {
@@ -170,9 +193,9 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       respondRefused(req, res, refusal.status, refusal.message).catch(next);
     };
 
+    router.get(form.path, csrf.cookies, csrf.protect, showForm);
+    // onError ends the chain, so a refusal at any step (rate limit, cross-site, body, token) lands in it.
     router.post(form.path, ...deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
-    // Errors before the chain finished (rate limit, cross-site, body) land here too.
-    router.use(form.path, onError);
   }
   return router;
 }

@@ -1,4 +1,5 @@
-import { absoluteUrl, escapeXml, newestDate, rfc822Date, type SeoSources } from './seo-sources';
+import { escapeHtml } from '../../shared/escape-html';
+import { absoluteUrl, newestDate, rfc822Date, type SeoSources } from './seo-sources';
 
 /** /rss.xml: an RSS 2.0 feed of every article, newest first, with an atom:link to itself. */
 export function buildRss({ siteUrl, articles, blog }: SeoSources): string {
@@ -6,15 +7,15 @@ export function buildRss({ siteUrl, articles, blog }: SeoSources): string {
     (a, b) => b.published.localeCompare(a.published) || b.updated.localeCompare(a.updated) || a.path.localeCompare(b.path),
   );
   const items = newestFirst.map((article) => {
-    const url = escapeXml(absoluteUrl(siteUrl, article.path));
+    const url = escapeHtml(absoluteUrl(siteUrl, article.path));
     return [
       '    <item>',
-      `      <title>${escapeXml(article.title)}</title>`,
+      `      <title>${escapeHtml(article.title)}</title>`,
       `      <link>${url}</link>`,
       `      <guid isPermaLink="true">${url}</guid>`,
-      `      <description>${escapeXml(article.excerpt)}</description>`,
+      `      <description>${escapeHtml(article.excerpt)}</description>`,
       `      <pubDate>${rfc822Date(article.published)}</pubDate>`,
-      `      <category>${escapeXml(article.category)}</category>`,
+      `      <category>${escapeHtml(article.category)}</category>`,
       '    </item>',
     ].join('\n');
   });
@@ -22,12 +23,12 @@ export function buildRss({ siteUrl, articles, blog }: SeoSources): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(blog.title)}</title>`,
-    `    <link>${escapeXml(absoluteUrl(siteUrl, '/blog'))}</link>`,
-    `    <description>${escapeXml(blog.description)}</description>`,
+    `    <title>${escapeHtml(blog.title)}</title>`,
+    `    <link>${escapeHtml(absoluteUrl(siteUrl, '/blog'))}</link>`,
+    `    <description>${escapeHtml(blog.description)}</description>`,
     '    <language>en-gb</language>',
     `    <lastBuildDate>${rfc822Date(newestDate(articles.map((article) => article.updated)))}</lastBuildDate>`,
-    `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, '/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeHtml(absoluteUrl(siteUrl, '/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',
     '</rss>',

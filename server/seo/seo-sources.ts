@@ -74,11 +74,3 @@ export function newestDate(dates: readonly string[], fallback = SITE_CONTENT_DAT
 export function rfc822Date(isoDay: string): string {
   return new Date(`${isoDay}T00:00:00Z`).toUTCString();
 }
-
-/**
- * Escapes text for XML element content and double-quoted attribute values. The apostrophe stays
- * as it is: it needs no escape there, and some feed readers show &apos; literally.
- */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[char]};`);
-}

@@ -1,5 +1,6 @@
+import { escapeHtml } from '../../shared/escape-html';
 import { routesPaths } from '../../shared/site';
-import { absoluteUrl, escapeXml, indexablePaths, newestDate, type SeoSources } from './seo-sources';
+import { absoluteUrl, indexablePaths, newestDate, type SeoSources } from './seo-sources';
 
 /**
  * /sitemap.xml (sitemaps.org 0.9): every indexable route with its last-modified day. Articles and
@@ -16,7 +17,7 @@ export function buildSitemap({ siteUrl, routes, articles, legalPages }: SeoSourc
   const newestContent = newestDate([...dated.values()]);
   const urls = indexablePaths(routes).map((path) => {
     const lastmod = dated.get(path) ?? (path === routesPaths.blog ? newestArticle : newestContent);
-    return `  <url>\n    <loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`;
+    return `  <url>\n    <loc>${escapeHtml(absoluteUrl(siteUrl, path))}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -2,7 +2,7 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { articles } from '../../shared/generated/articles';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
-import { readAssetManifest } from '../../server/render/assets';
+import { readAssetManifest } from '../../server/pages/asset-manifest';
 import { CLIENT_DIR, createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { site } from '../../../shared/site';
-import type { JsonLd } from '../../head/json-ld';
+import type { JsonLd } from '../../../shared/json-ld';
 
 /**
  * schema.org Article for one blog post. Author and publisher point at the Organization block the

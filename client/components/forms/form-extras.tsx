@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from './form-state';
+import { CSRF_FIELD, FORM_STARTED_FIELD, HONEYPOT_FIELD } from '../../../shared/forms/form-contract';
 
 const Trap = styled.div`
   position: absolute;
@@ -18,7 +18,7 @@ const Trap = styled.div`
 export function FormExtras({ csrfToken, formStarted }: { csrfToken: string; formStarted: string }) {
   return (
     <>
-      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
       <input type="hidden" name={FORM_STARTED_FIELD} value={formStarted} />
       <Trap aria-hidden="true">
         <label>

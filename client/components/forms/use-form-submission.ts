@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/forms/form-schema';
 import { preloadToastList, toast } from '../ui/toast';
-import { useFormState, type FormName } from './form-state';
+import { CSRF_HEADER, CSRF_TOKEN_PATH, type FormName } from '../../../shared/forms/form-contract';
+import { useFormState } from './form-state';
 
 /** SPEC section 8: the toast every failed submission shows, whatever the cause. */
 export const SUBMIT_ERROR_TOAST = {
@@ -11,7 +12,6 @@ export const SUBMIT_ERROR_TOAST = {
 } as const;
 
 const NETWORK_MESSAGE = 'We could not reach our server. Please check your connection and try again; your answers are still here.';
-const CSRF_HEADER = 'X-CSRF-Token';
 
 interface SubmitResponse {
   ok: boolean;
@@ -26,7 +26,7 @@ interface FormTokens {
 }
 
 async function fetchTokens(): Promise<FormTokens> {
-  const response = await fetch('/csrf-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const response = await fetch(CSRF_TOKEN_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`token request failed with ${response.status}`);
   const data = (await response.json()) as { token?: unknown; formStarted?: unknown };
   return { token: typeof data.token === 'string' ? data.token : '', formStarted: typeof data.formStarted === 'string' ? data.formStarted : '' };

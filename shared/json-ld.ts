@@ -1,4 +1,4 @@
-import { site } from '../../shared/site';
+import { site } from './site';
 
 /** schema.org objects for the page's JSON-LD blocks. */
 export type JsonLd = Record<string, unknown>;

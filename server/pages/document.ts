@@ -1,9 +1,10 @@
-import { headTags, type HeadData } from '../../client/head/page-head';
-import { organizationJsonLd, scriptSafeJson } from '../../client/head/json-ld';
-import type { AppConfig } from '../../client/app-config';
-import { FORM_STATE_ELEMENT_ID, type FormState } from '../../client/components/forms/form-state';
+import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../shared/app-config';
+import { escapeHtml } from '../../shared/escape-html';
+import { FORM_STATE_ELEMENT_ID, type FormState } from '../../shared/forms/form-contract';
+import { headTags, type HeadData } from '../../shared/head-tags';
+import { organizationJsonLd, scriptSafeJson } from '../../shared/json-ld';
 import { cspHash } from '../http/security-headers';
-import type { AssetManifest } from './assets';
+import type { AssetManifest } from './asset-manifest';
 
 /**
  * Without JavaScript the accordions cannot open, so every answer is shown instead. A <noscript>
@@ -32,21 +33,13 @@ export interface RenderedDocument {
   styleHashes: string[];
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
 export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, routePath, formState }: DocumentParts): RenderedDocument {
   const scriptHashes: string[] = [];
   const styleHashes = [cspHash(NOSCRIPT_CSS)];
   const tags = headTags(head, config.siteUrl).map((tag) => {
     const attributes = Object.entries(tag.attributes)
-      .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
+      .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
       .join('');
     if (tag.name === 'script') {
       const text = tag.text ?? '';
@@ -76,19 +69,19 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeText(head.title)}</title>`,
+    `<title>${escapeHtml(head.title)}</title>`,
     ...tags,
     `<script type="application/ld+json">${organization}</script>`,
     '<meta name="theme-color" content="#0b1026">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',
     ...scripts,
-    css ? `<style data-styled="true" data-styled-version="${escapeAttribute(styledVersion)}">${css}</style>` : '',
+    css ? `<style data-styled="true" data-styled-version="${escapeHtml(styledVersion)}">${css}</style>` : '',
     `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`,
     '</head>',
     '<body>',
     `<div id="root">${bodyHtml}</div>`,
-    assets ? `<script type="application/json" id="app-config">${configJson}</script>` : '',
+    assets ? `<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">${configJson}</script>` : '',
     assets && formState ? `<script type="application/json" id="${FORM_STATE_ELEMENT_ID}">${scriptSafeJson(formState)}</script>` : '',
     '</body>',
     '</html>',

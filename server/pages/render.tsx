@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerStyleSheet, version as styledVersion } from 'styled-components';
+import { loadPage, ServerApp, ServerErrorApp } from '../../client/entry.server';
+import type { HeadCollector } from '../../client/head/page-head';
+import type { AppRoute } from '../../client/routes';
+import type { AppConfig } from '../../shared/app-config';
+import type { FormState } from '../../shared/forms/form-contract';
+import type { AssetManifest } from './asset-manifest';
+import { renderDocument, type RenderedDocument } from './document';
+
+/** Renders a React tree to a string with React 19's streaming renderer, waiting for all of it. */
+function renderToStringAllReady(tree: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failure: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        callback();
+        if (failure) reject(failure);
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      // React outlines a large Suspense boundary and reveals it with an inline script, which the
+      // CSP blocks. The page is sent only when complete, so nothing gains from outlining.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        reject(error);
+      },
+      // An error inside a Suspense boundary does not stop the stream; it still fails the page.
+      onError(error) {
+        failure ??= error;
+      },
+    });
+  });
+}
+
+export interface RenderContext {
+  config: AppConfig;
+  assets: AssetManifest;
+}
+
+/** `routePath` null: a page that must not hydrate (no scripts at all). */
+async function renderWithStyles(
+  tree: (head: HeadCollector) => ReactNode,
+  context: RenderContext,
+  routePath: string | null,
+  formState?: FormState,
+): Promise<RenderedDocument> {
+  const sheet = new ServerStyleSheet();
+  const collector: HeadCollector = {};
+  try {
+    const bodyHtml = await renderToStringAllReady(sheet.collectStyles(tree(collector)));
+    if (!collector.head) throw new Error('The page rendered no <PageHead>');
+    return renderDocument({
+      head: collector.head,
+      bodyHtml,
+      css: sheet.instance.toString(),
+      styledVersion,
+      config: context.config,
+      assets: routePath === null ? null : context.assets,
+      ...(routePath === null ? {} : { routePath }),
+      ...(formState ? { formState } : {}),
+    });
+  } finally {
+    sheet.seal();
+  }
+}
+
+/** Renders one route of the table as a whole HTML document. Rejects when the page throws. */
+export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname: string, context: RenderContext, formState?: FormState): Promise<RenderedDocument> {
+  await loadPage(route);
+  return renderWithStyles(
+    (head) => <ServerApp routes={routes} location={pathname} config={context.config} formState={formState} head={head} />,
+    context,
+    route.path,
+    formState,
+  );
+}
+
+/**
+ * The 500 page: header, footer and 'Unexpected Application Error!'. It carries no script, so a
+ * broken page cannot fail a second time in the browser.
+ */
+export function renderErrorPage(pathname: string, context: RenderContext, message?: string): Promise<RenderedDocument> {
+  return renderWithStyles(
+    (head) => <ServerErrorApp location={pathname} config={context.config} head={head} message={message} />,
+    context,
+    null,
+  );
+}

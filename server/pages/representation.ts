@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Encoding } from './negotiation';
+
+/** Response headers as node's flat [name, value, name, value, ...] list, which writeHead takes as it is. */
+export type FlatHeaders = (string | number)[];
+
+/** What a response says about its body. */
+export interface ResponseMeta {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  /** Every other header: the security headers, the page's own CSP, Vary. */
+  headers: Record<string, string>;
+}
+
+interface Variant {
+  body: Buffer;
+  headers: FlatHeaders;
+  /** The headers of a 304 answer (no body, so no type, encoding or length); null without a validator. */
+  notModified: FlatHeaders | null;
+}
+
+/**
+ * One response, ready to send: its body in each encoding it is kept in, each with its whole list
+ * of headers computed once, so that sending it only copies a list and writes bytes.
+ */
+export interface Representation {
+  status: number;
+  variants: Partial<Record<Encoding, Variant>>;
+  /** Strong validators, one per encoding (RFC 9110 8.8.3); none for a body made for one request. */
+  etags: ReadonlySet<string>;
+}
+
+function variant(meta: ResponseMeta, encoding: Encoding, body: Buffer, etag: string | null): Variant {
+  const common = { ...meta.headers, 'Cache-Control': meta.cacheControl, ...(etag ? { ETag: etag } : {}) };
+  const headers = {
+    'Content-Type': meta.contentType,
+    ...common,
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': body.length,
+  };
+  return { body, headers: Object.entries(headers).flat(), notModified: etag ? Object.entries(common).flat() : null };
+}
+
+/**
+ * For a body sent many times (pages, assets, SEO files): compressed once at the best quality
+ * (brotli 11, gzip 9), with a strong ETag per encoding.
+ */
+export function precompress(identity: Buffer, meta: ResponseMeta): Representation {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const bodies: Record<Encoding, Buffer> = {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  };
+  const etags: Record<Encoding, string> = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
+  return {
+    status: meta.status,
+    variants: {
+      identity: variant(meta, 'identity', bodies.identity, etags.identity),
+      gzip: variant(meta, 'gzip', bodies.gzip, etags.gzip),
+      br: variant(meta, 'br', bodies.br, etags.br),
+    },
+    etags: new Set(Object.values(etags)),
+  };
+}
+
+/**
+ * For a body made for one response (a form page with its visitor's token): only the encoding the
+ * request takes, at a quality that costs well under a millisecond, and no validator.
+ */
+export function compressOnce(identity: Buffer, meta: ResponseMeta, encoding: Encoding): Representation {
+  const body =
+    encoding === 'br' ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+    : encoding === 'gzip' ? gzipSync(identity, { level: 6 })
+    : identity;
+  return { status: meta.status, variants: { [encoding]: variant(meta, encoding, body, null) }, etags: new Set() };
+}

@@ -1,0 +1,150 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
+import type { FormState } from '../../shared/forms/form-contract';
+import { buildCsp } from '../http/security-headers';
+import type { Logger } from '../logger';
+import type { RenderedDocument } from './document';
+import { fastPath, type FastPath } from './fast-path';
+import { negotiateEncoding } from './negotiation';
+import { PageCache } from './page-cache';
+import { renderErrorPage, renderRoute, type RenderContext } from './render';
+import { compressOnce, precompress, type Representation, type ResponseMeta } from './representation';
+import { send } from './send';
+
+export interface SitePagesOptions {
+  routes: AppRoute[];
+  context: RenderContext;
+  /** The security headers every response carries (server/http/security-headers.ts). */
+  security: Record<string, string>;
+  https: boolean;
+  logger: Logger;
+  /** Outside production the error page shows the error's message. */
+  showErrors: boolean;
+}
+
+export interface SitePages {
+  /** The shared pages, for server/http-server.ts to answer before Express. */
+  fastPath: FastPath;
+  /** Renders every shared page into memory; the process calls it before it listens. */
+  warm(): Promise<void>;
+  /** GET of a path no earlier handler took: its page, or the not-found page. */
+  pageHandler: RequestHandler;
+  /** A form page as first shown: its visitor's token and fill-time note in the page rendered once. */
+  sendBlankForm(req: Request, res: Response, path: string, tokens: BlankFormTokens): Promise<void>;
+  /** Renders a page for one visitor (a form given back with its values and errors) and sends it. */
+  sendPerVisitor(req: Request, res: Response, path: string, state: FormState, status: number): Promise<void>;
+  /** Any other method on a path: 405 with Allow on a page, else 404, with the full CSP. */
+  methodHandler: RequestHandler;
+  /** The last error handler: the 500 page (or a short text for a client error). */
+  errorHandler: ErrorRequestHandler;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+export type BlankFormTokens = Required<Pick<FormState, 'csrfToken' | 'formStarted'>>;
+
+/**
+ * A form page as first shown differs between visitors only by two tokens (URL-safe characters,
+ * which need no escaping in HTML or JSON), so it is rendered once with these in their place:
+ * React takes milliseconds for a page, a string replace microseconds.
+ */
+const PLACEHOLDERS: BlankFormTokens = { csrfToken: 'csrf-token-placeholder-8d1f3c', formStarted: 'form-started-placeholder-5e2a7b' };
+
+/**
+ * The site's pages: each shared page rendered once into a precompressed representation, served
+ * by the fast path or, for requests the fast path leaves (the 404, a page not warmed yet), by
+ * Express through the same send(); pages for one visitor rendered and compressed per response.
+ */
+export function sitePages({ routes, context, security, https, logger, showErrors }: SitePagesOptions): SitePages {
+  const fast = fastPath(logger);
+  const headersFor = (document: RenderedDocument, vary: string) => ({
+    ...security,
+    'Content-Security-Policy': buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https),
+    Vary: vary,
+  });
+
+  const cache = new PageCache<Representation>(async (key) => {
+    const route = matchAppRoute(routes, key);
+    const document = await renderRoute(routes, route, key, context);
+    const meta: ResponseMeta = { status: route.status ?? 200, contentType: HTML, cacheControl: 'public, no-cache', headers: headersFor(document, 'Accept-Encoding') };
+    const page = precompress(Buffer.from(document.html, 'utf8'), meta);
+    // The not-found page logs the path it was asked for, so it stays with Express.
+    if (route.path === key) fast.add(key, page);
+    return page;
+  });
+
+  const blankForms = new PageCache<RenderedDocument>((path) => renderRoute(routes, matchAppRoute(routes, path), path, context, PLACEHOLDERS));
+
+  /** A document made for this response alone: no cache may keep it. */
+  const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
+    const meta: ResponseMeta = { status, contentType: HTML, cacheControl: 'private, no-store', headers: headersFor(document, 'Accept-Encoding, Cookie') };
+    send(req, res, compressOnce(Buffer.from(document.html, 'utf8'), meta, negotiateEncoding(req.headers['accept-encoding'])));
+  };
+
+  const isPage = (path: string) => matchAppRoute(routes, path).path !== NOT_FOUND_PATH;
+
+  return {
+    fastPath: fast,
+
+    async warm() {
+      const started = Date.now();
+      const pages = routes.filter((route) => route.path !== NOT_FOUND_PATH);
+      const shared = pages.filter((route) => !route.perVisitor).map((route) => route.path);
+      const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
+      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map((path) => blankForms.get(path))]);
+      logger.info({ pages: pages.length + 1, ms: Date.now() - started }, 'Pages rendered into memory');
+    },
+
+    pageHandler: async (req, res, next) => {
+      try {
+        const route = matchAppRoute(routes, req.path);
+        if (route.path === NOT_FOUND_PATH) {
+          req.log.warn({ path: req.path }, 'Page not found');
+          // Every unknown path shows the same page, so it is rendered once.
+          send(req, res, await cache.get('/404'));
+          return;
+        }
+        if (route.perVisitor) throw new Error(`${route.path} is rendered per visitor: its own route must answer it`);
+        send(req, res, await cache.get(route.path));
+      } catch (error) {
+        next(error);
+      }
+    },
+
+    async sendBlankForm(req, res, path, tokens) {
+      const template = await blankForms.get(path);
+      const html = template.html.replaceAll(PLACEHOLDERS.csrfToken, tokens.csrfToken).replaceAll(PLACEHOLDERS.formStarted, tokens.formStarted);
+      sendOnce(req, res, 200, { ...template, html });
+    },
+
+    async sendPerVisitor(req, res, path, state, status) {
+      sendOnce(req, res, status, await renderRoute(routes, matchAppRoute(routes, path), path, context, state));
+    },
+
+    methodHandler: (req, res) => {
+      if (!isPage(req.path)) {
+        res.status(404).type('text/plain').send('Not found');
+        return;
+      }
+      res.setHeader('Allow', matchAppRoute(routes, req.path).perVisitor ? 'GET, HEAD, POST' : 'GET, HEAD');
+      res.status(405).type('text/plain').send('Method not allowed');
+    },
+
+    errorHandler: (error: unknown, req, res, next) => {
+      if (res.headersSent) return next(error);
+      const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
+      if (status < 500) {
+        res.status(status).type('text/plain').send(status === 404 ? 'Not found' : 'Bad request');
+        return;
+      }
+      req.log.error({ err: error }, 'Unhandled error');
+      const message = showErrors ? (error instanceof Error ? error.message : String(error)) : undefined;
+      renderErrorPage(req.path, context, message)
+        .then((document) => sendOnce(req, res, 500, document))
+        .catch((renderError: unknown) => {
+          req.log.error({ err: renderError }, 'The error page failed to render');
+          res.status(500).type('text/plain').send('Unexpected Application Error! 500 Internal Server Error');
+        });
+    },
+  };
+}
