@@ -6,12 +6,6 @@ import { organizationJsonLd, scriptSafeJson } from '../../shared/json-ld';
 import { cspHash } from '../http/security-headers';
 import type { AssetManifest } from './asset-manifest';
 
-/**
- * Without JavaScript the accordions cannot open, so every answer is shown instead. A <noscript>
- * <style> only applies when scripting is off; its hash is in the CSP.
- */
-const NOSCRIPT_CSS = '[data-accordion-panel][hidden]{display:block}';
-
 export interface DocumentParts {
   head: HeadData;
   bodyHtml: string;
@@ -36,7 +30,7 @@ export interface RenderedDocument {
 /** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
 export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, routePath, formState }: DocumentParts): RenderedDocument {
   const scriptHashes: string[] = [];
-  const styleHashes = [cspHash(NOSCRIPT_CSS)];
+  const styleHashes: string[] = [];
   const tags = headTags(head, config.siteUrl).map((tag) => {
     const attributes = Object.entries(tag.attributes)
       .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
@@ -77,7 +71,6 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',
     ...scripts,
     css ? `<style data-styled="true" data-styled-version="${escapeHtml(styledVersion)}">${css}</style>` : '',
-    `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`,
     '</head>',
     '<body>',
     `<div id="root">${bodyHtml}</div>`,

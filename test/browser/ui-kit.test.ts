@@ -344,56 +344,54 @@ describe('tooltips', () => {
 describe('FAQ accordion on the home page', () => {
   const answers = faq.items.map((item) => item.answer);
 
-  async function openHome(): Promise<{ page: Page; triggers: Locator; close(): Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  async function openHome(options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; questions: Locator; close(): Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    return { page, triggers: page.locator('#faq button[aria-expanded]'), close: () => context.close() };
+    if (options.javaScriptEnabled !== false) await waitForHydration(page);
+    return { page, questions: page.locator('#faq details > summary'), close: () => context.close() };
   }
 
-  const expanded = (triggers: Locator) => triggers.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded') === 'true'));
-  const panelVisible = (page: Page, trigger: Locator) =>
-    trigger.getAttribute('aria-controls').then((id) => page.locator(`[id="${id}"]`).isVisible());
+  const opened = (questions: Locator) => questions.evaluateAll((summaries) => summaries.map((summary) => (summary.parentElement as HTMLDetailsElement).open));
+  const answerVisible = (questions: Locator, index: number) => questions.nth(index).locator('xpath=following-sibling::*[1]').isVisible();
   const only = (index: number | null) => answers.map((_, position) => position === index);
 
   it('opens one item at a time, and the open one collapses again', async () => {
-    const { page, triggers, close } = await openHome();
-    expect(await triggers.count()).toBe(8);
-    expect(await expanded(triggers)).toEqual(only(null));
+    const { page, questions, close } = await openHome();
+    expect(await questions.count()).toBe(8);
+    expect(await opened(questions)).toEqual(only(null));
 
-    await triggers.nth(0).click();
-    expect(await expanded(triggers)).toEqual(only(0));
-    expect(await panelVisible(page, triggers.nth(0))).toBe(true);
+    await questions.nth(0).click();
+    expect(await opened(questions)).toEqual(only(0));
+    expect(await answerVisible(questions, 0)).toBe(true);
     expect(await page.locator('#faq').innerText()).toContain(answers[0]);
 
-    await triggers.nth(3).click();
-    expect(await expanded(triggers)).toEqual(only(3));
-    expect(await panelVisible(page, triggers.nth(0))).toBe(false);
-    expect(await panelVisible(page, triggers.nth(3))).toBe(true);
+    await questions.nth(3).click();
+    expect(await opened(questions)).toEqual(only(3));
+    expect(await answerVisible(questions, 0)).toBe(false);
+    expect(await answerVisible(questions, 3)).toBe(true);
 
-    await triggers.nth(3).click();
-    expect(await expanded(triggers)).toEqual(only(null));
-    expect(await panelVisible(page, triggers.nth(3))).toBe(false);
+    await questions.nth(3).click();
+    expect(await opened(questions)).toEqual(only(null));
+    expect(await answerVisible(questions, 3)).toBe(false);
     await close();
   });
 
   it('toggles with Enter and Space, and Up, Down, Home and End move focus', async () => {
-    const { page, triggers, close } = await openHome();
-    const focusedIndex = () =>
-      triggers.evaluateAll((buttons) => buttons.findIndex((button) => button === document.activeElement));
-    await triggers.nth(0).focus();
+    const { page, questions, close } = await openHome();
+    const focusedIndex = () => questions.evaluateAll((summaries) => summaries.findIndex((summary) => summary === document.activeElement));
+    await questions.nth(0).focus();
     await page.keyboard.press('Enter');
-    expect(await expanded(triggers)).toEqual(only(0));
+    expect(await opened(questions)).toEqual(only(0));
     await page.keyboard.press('Enter');
-    expect(await expanded(triggers)).toEqual(only(null));
+    expect(await opened(questions)).toEqual(only(null));
     await page.keyboard.press('Space');
-    expect(await expanded(triggers)).toEqual(only(0));
+    expect(await opened(questions)).toEqual(only(0));
 
     await page.keyboard.press('ArrowDown');
     expect(await focusedIndex()).toBe(1);
     await page.keyboard.press('Space');
-    expect(await expanded(triggers)).toEqual(only(1));
+    expect(await opened(questions)).toEqual(only(1));
     await page.keyboard.press('End');
     expect(await focusedIndex()).toBe(7);
     await page.keyboard.press('ArrowDown');
@@ -403,29 +401,28 @@ describe('FAQ accordion on the home page', () => {
     await page.keyboard.press('Home');
     expect(await focusedIndex()).toBe(0);
     // Moving focus does not open or close anything.
-    expect(await expanded(triggers)).toEqual(only(1));
+    expect(await opened(questions)).toEqual(only(1));
     await close();
   });
 
-  it('has every answer in the server HTML, visible without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    const panels = page.locator('#faq [data-accordion-panel]');
-    expect(await panels.count()).toBe(8);
+  it('works without JavaScript: every answer is in the server HTML, and the browser opens one at a time', async () => {
+    const { page, questions, close } = await openHome({ javaScriptEnabled: false });
+    expect(await questions.count()).toBe(8);
     for (const [index, answer] of answers.entries()) {
-      expect(await panels.nth(index).isVisible()).toBe(true);
-      expect(await panels.nth(index).innerText()).toBe(answer);
+      expect(await questions.nth(index).locator('xpath=following-sibling::*[1]').textContent()).toBe(answer);
     }
+    await questions.nth(2).click();
+    expect(await answerVisible(questions, 2)).toBe(true);
+    await questions.nth(5).click();
+    expect(await opened(questions)).toEqual(only(5));
 
     // The article that places an FAQ block too.
     await page.goto(`${server.url}/blog/surrey-electrical-safety-case-study`);
-    const articlePanels = page.locator('[data-accordion-panel]');
-    expect(await articlePanels.count()).toBe(3);
-    for (const panel of await articlePanels.all()) {
-      expect(await panel.isVisible()).toBe(true);
-      expect((await panel.innerText()).length).toBeGreaterThan(20);
-    }
-    await context.close();
+    const articleQuestions = page.locator('article details > summary');
+    expect(await articleQuestions.count()).toBe(3);
+    await articleQuestions.nth(1).click();
+    expect(await articleQuestions.nth(1).locator('xpath=following-sibling::*[1]').isVisible()).toBe(true);
+    expect((await articleQuestions.nth(1).locator('xpath=following-sibling::*[1]').innerText()).length).toBeGreaterThan(20);
+    await close();
   });
 });

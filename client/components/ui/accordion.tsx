@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import styled from 'styled-components';
-import { color, radius, space, text } from '../../theme/theme';
+import { color, radius, space } from '../../theme/theme';
 import { ShellIcon } from './svg-icon';
 
 export interface AccordionItem {
   question: string;
-  /** Rendered into the server HTML whether open or not, so crawlers and no-JS readers get it. */
+  /** In the server HTML whether open or not, so crawlers and readers without JavaScript get it. */
   answer: ReactNode;
 }
 
@@ -14,34 +14,27 @@ const List = styled.div`
   gap: ${space.sm};
 `;
 
-const Item = styled.div`
+const Item = styled.details`
   border: 1px solid ${color.border};
   border-radius: ${radius.md};
   background: ${color.surface};
+  &[open] > summary svg { transform: rotate(90deg); }
 `;
 
-const Heading = styled.h3`
-  margin: 0;
-  font-size: ${text.base};
-`;
-
-const Trigger = styled.button`
+const Question = styled.summary`
   display: flex;
-  width: 100%;
   align-items: center;
   justify-content: space-between;
   gap: ${space.md};
   padding: ${space.md} ${space.lg};
-  border: 0;
   border-radius: ${radius.md};
-  background: transparent;
   color: ${color.ink};
   font-weight: 600;
-  text-align: left;
+  list-style: none;
   cursor: pointer;
+  &::-webkit-details-marker { display: none; }
   &:hover { color: ${color.primary}; }
   svg { transition: transform 200ms ease; flex-shrink: 0; }
-  &[aria-expanded='true'] svg { transform: rotate(90deg); }
 `;
 
 const Panel = styled.div`
@@ -50,57 +43,50 @@ const Panel = styled.div`
   p:last-child { margin-bottom: 0; }
 `;
 
-/**
- * The WAI-ARIA accordion pattern (https://www.w3.org/WAI/ARIA/apg/patterns/accordion/): one item
- * open at a time, the open one collapses again, Enter and Space toggle (native buttons), and
- * Up/Down/Home/End move focus between the headers. Without JavaScript the document's <noscript>
- * style shows every panel (data-accordion-panel), so each answer stays readable.
- */
-export function Accordion({ items, defaultOpen = null }: { items: AccordionItem[]; defaultOpen?: number | null }) {
-  const [open, setOpen] = useState<number | null>(defaultOpen);
-  const baseId = useId();
-  const triggers = useRef<(HTMLButtonElement | null)[]>([]);
+const KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = items.length - 1;
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
-    if (target === undefined) return;
+/**
+ * Questions that open one at a time and collapse again: native <details> sharing a `name`, so the
+ * browser itself keeps one open, toggles with Enter and Space, and works without JavaScript. With
+ * JavaScript, Up/Down/Home/End move focus between the questions, as the WAI-ARIA accordion
+ * pattern has it, and a browser too old for `name` still closes the others.
+ */
+export function Accordion({ items }: { items: AccordionItem[] }) {
+  const name = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const questions = () => [...(list.current?.querySelectorAll<HTMLElement>(':scope > details > summary') ?? [])];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!KEYS.includes(event.key)) return;
+    const all = questions();
+    const index = all.indexOf(event.target as HTMLElement);
+    if (index === -1) return;
+    const last = all.length - 1;
+    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key] ?? index;
     event.preventDefault();
-    triggers.current[target]?.focus();
+    all[target]?.focus();
+  };
+
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const summary of questions()) {
+      const other = summary.parentElement;
+      if (other instanceof HTMLDetailsElement && other !== opened) other.open = false;
+    }
   };
 
   return (
-    <List>
-      {items.map((item, index) => {
-        const expanded = open === index;
-        const triggerId = `${baseId}-trigger-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <Item key={item.question}>
-            <Heading>
-              <Trigger
-                ref={(node) => {
-                  triggers.current[index] = node;
-                }}
-                id={triggerId}
-                type="button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                {item.question}
-                <ShellIcon name="arrow-right" size={18} />
-              </Trigger>
-            </Heading>
-            <Panel id={panelId} role="region" aria-labelledby={triggerId} hidden={!expanded} data-accordion-panel="">
-              {item.answer}
-            </Panel>
-          </Item>
-        );
-      })}
+    <List ref={list} onKeyDown={onKeyDown}>
+      {items.map((item) => (
+        <Item key={item.question} name={name} onToggle={onToggle}>
+          <Question>
+            {item.question}
+            <ShellIcon name="arrow-right" size={18} />
+          </Question>
+          <Panel>{item.answer}</Panel>
+        </Item>
+      ))}
     </List>
   );
 }
