@@ -1,15 +1,17 @@
 /**
  * Renders the two brand images the pages point at: client/public/og-image.png (the social card of
  * every page, 1200x630) and client/public/logo.png (the publisher logo of the JSON-LD, 512x512).
- * Each image is an HTML page screenshotted by Chromium, so the design is edited here as markup and
- * re-rendered with `npm run images`; the PNGs are committed, the site never renders them at run time.
+ * Each image is an HTML page screenshotted by Chromium, then reduced to a palette PNG by sharp, so
+ * the design is edited here as markup and re-rendered with `npm run images` (Chromium from
+ * Debian's packages, as for the browser tests); the PNGs are committed, the site never renders
+ * them at run time.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { siteContent } from '../shared/generated/site';
 import { palette } from '../client/theme/theme';
-import { decodePng, encodePalettePng } from './lib/png-palette';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 const root = path.resolve(__dirname, '..');
@@ -109,7 +111,9 @@ async function main(): Promise<void> {
       await tab.evaluate(() => document.fonts.ready);
       const png = await tab.screenshot({ type: 'png', omitBackground: image.transparent, clip: { x: 0, y: 0, width: image.width, height: image.height } });
       await context.close();
-      const compact = encodePalettePng(decodePng(png));
+      // A palette of at most 256 colours (libimagequant) at a fraction of the screenshot's size.
+      // Without dithering: on these dark gradients it scatters visible dots, banding is not seen.
+      const compact = await sharp(png).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9, dither: 0 }).toBuffer();
       if (compact.length > image.maxBytes) {
         throw new Error(`${image.file} is ${compact.length} bytes, over its ${image.maxBytes}: simplify the design (fewer gradients)`);
       }
