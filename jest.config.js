@@ -17,21 +17,29 @@ const common = {
   // marked ships only ES modules; jest runs CommonJS, so it is transformed like our code.
   transformIgnorePatterns: ['/node_modules/(?!marked/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
-  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  testEnvironment: 'node',
 };
 
 module.exports = {
   projects: [
     {
+      // Pure modules: no build, no browser, no Java (npm run test:unit). The setup only writes
+      // shared/generated/ from content/ when it is missing, which site constants come from.
       ...common,
-      displayName: 'server',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)', '<rootDir>/test/integration/**/*.test.ts?(x)'],
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+      globalSetup: '<rootDir>/test/helpers/unit-setup.ts',
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts?(x)'],
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
     },
     {
       ...common,
       displayName: 'browser',
-      testEnvironment: 'node',
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/helpers/browser-setup.ts'],
     },
