@@ -7,6 +7,7 @@ import { useAppConfig } from '../app-config';
 import { ClosingCtaSection } from '../components/home/closing-cta-section';
 import { PageIntro } from '../components/layout/page-intro';
 import { Icon } from '../components/ui/icon';
+import { CheckList, NumberedList } from '../components/ui/content-blocks';
 import { Container, Section } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
@@ -135,35 +136,6 @@ const Summary = styled.p`
   font-weight: 600;
 `;
 
-const Steps = styled.ol`
-  counter-reset: step;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${space.md};
-  li {
-    counter-increment: step;
-    display: grid;
-    grid-template-columns: 2rem minmax(0, 1fr);
-    gap: ${space.md};
-    align-items: start;
-  }
-  /* The number is drawn by CSS, so the list stays a plain <ol> for assistive technology. */
-  li::before {
-    content: counter(step);
-    display: grid;
-    place-items: center;
-    width: 2rem;
-    height: 2rem;
-    border-radius: 50%;
-    background: ${color.primarySoft};
-    color: ${color.primaryHover};
-    font-weight: 700;
-    font-size: ${text.sm};
-  }
-`;
-
 const Timeframe = styled.p`
   display: inline-flex;
   align-items: center;
@@ -198,16 +170,6 @@ const Stats = styled.ul`
     font-size: ${text.h2};
     line-height: 1.15;
   }
-`;
-
-const Outcomes = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${space.sm};
-  li { display: flex; gap: ${space.sm}; align-items: flex-start; }
-  svg { width: 1.25rem; height: 1.25rem; flex-shrink: 0; margin-top: 0.2rem; color: ${color.success}; }
 `;
 
 const Quote = styled.figure`
@@ -264,9 +226,9 @@ function CaseStudy({ study }: { study: Study }) {
       <Part aria-labelledby={`${study.id}-solution ${titleId}`}>
         <PartLabel $accent={color.primary}>The solution</PartLabel>
         <PartTitle id={`${study.id}-solution`}>{study.solution.title}</PartTitle>
-        <Steps>
+        <NumberedList>
           {study.solution.steps.map((step) => <li key={step}>{step}</li>)}
-        </Steps>
+        </NumberedList>
       </Part>
 
       <Part aria-labelledby={`${study.id}-results ${titleId}`}>
@@ -283,11 +245,11 @@ function CaseStudy({ study }: { study: Study }) {
           ))}
         </Stats>
         <SubHeading>What changed</SubHeading>
-        <Outcomes>
+        <CheckList>
           {study.results.examples.map((example) => (
             <li key={example}><Icon name="check" /><span>{example}</span></li>
           ))}
-        </Outcomes>
+        </CheckList>
       </Part>
 
       <Quote>

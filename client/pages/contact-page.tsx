@@ -6,10 +6,11 @@ import { ContactForm } from '../components/forms/contact-form';
 import { PageIntro } from '../components/layout/page-intro';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
+import { Panel } from '../components/ui/content-blocks';
 import { Container, Section } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
-import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
+import { color, mediaUp, radius, space, text } from '../theme/theme';
 
 const { seo } = contact;
 
@@ -19,15 +20,6 @@ const Columns = styled.div`
   grid-template-columns: minmax(0, 1fr);
   align-items: start;
   ${mediaUp('lg')} { grid-template-columns: minmax(0, 1.6fr) minmax(0, 1fr); }
-`;
-
-const Panel = styled.section`
-  background: ${color.surface};
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  box-shadow: ${shadow.card};
-  padding: ${space.lg};
-  ${mediaUp('md')} { padding: ${space.xl}; }
 `;
 
 const FormPanel = styled(Panel)`

@@ -7,6 +7,7 @@ import { PageIntro } from '../components/layout/page-intro';
 import { DarkBand } from '../components/home/dark-band';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
+import { CheckList } from '../components/ui/content-blocks';
 import { Container, Lead, Section, SectionHeading } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd, serviceJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
@@ -112,16 +113,6 @@ const Duration = styled.p<{ $accent: string }>`
 
 const Description = styled.p`
   color: ${color.inkMuted};
-`;
-
-const Details = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${space.sm};
-  li { display: flex; gap: ${space.sm}; align-items: flex-start; }
-  svg { width: 1.25rem; height: 1.25rem; flex-shrink: 0; margin-top: 0.2rem; color: ${color.success}; }
 `;
 
 const CentredHeading = styled(SectionHeading)`
@@ -272,11 +263,11 @@ export default function HowItWorksPage() {
                       </Duration>
                     </StepHeader>
                     <Description>{step.description}</Description>
-                    <Details>
+                    <CheckList>
                       {step.details.map((detail) => (
                         <li key={detail}><Icon name="check" /><span>{detail}</span></li>
                       ))}
-                    </Details>
+                    </CheckList>
                   </StepCard>
                 </Step>
               );

@@ -3,6 +3,7 @@ import { thankYou } from '../../shared/generated/pages/thankYou';
 import { routesPaths } from '../../shared/site';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
+import { NumberedList, Panel } from '../components/ui/content-blocks';
 import { Container, Lead } from '../components/ui/layout-primitives';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
@@ -43,14 +44,8 @@ const Title = styled.h1`
   margin-bottom: ${space.md};
 `;
 
-const Panel = styled.section`
-  background: ${color.surface};
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  box-shadow: ${shadow.card};
-  padding: ${space.lg};
+const StackedPanel = styled(Panel)`
   & + & { margin-top: ${space.lg}; }
-  ${mediaUp('md')} { padding: ${space.xl}; }
 `;
 
 const PanelTitle = styled.h2`
@@ -58,32 +53,7 @@ const PanelTitle = styled.h2`
   margin-bottom: ${space.lg};
 `;
 
-const NextSteps = styled.ol`
-  counter-reset: next;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${space.lg};
-  li {
-    counter-increment: next;
-    display: grid;
-    grid-template-columns: 2.5rem minmax(0, 1fr);
-    gap: ${space.md};
-    align-items: start;
-  }
-  /* Numbered by CSS so that the list stays a plain <ol> for assistive technology. */
-  li::before {
-    content: counter(next);
-    display: grid;
-    place-items: center;
-    width: 2.5rem;
-    height: 2.5rem;
-    border-radius: 50%;
-    background: ${color.primary};
-    color: #fff;
-    font-weight: 800;
-  }
+const NextSteps = styled(NumberedList)`
   h3 { font-size: ${text.base}; margin-bottom: ${space.xs}; }
   p { margin: 0; color: ${color.inkMuted}; }
 `;
@@ -123,9 +93,9 @@ export default function ThankYouPage() {
             <Lead>{thankYou.lead}</Lead>
           </Hero>
 
-          <Panel aria-labelledby="next-steps-title">
+          <StackedPanel aria-labelledby="next-steps-title">
             <PanelTitle id="next-steps-title">{thankYou.nextStepsTitle}</PanelTitle>
-            <NextSteps>
+            <NextSteps $large>
               {thankYou.nextSteps.map((step) => (
                 <li key={step.title}>
                   <div>
@@ -135,16 +105,16 @@ export default function ThankYouPage() {
                 </li>
               ))}
             </NextSteps>
-          </Panel>
+          </StackedPanel>
 
-          <Panel aria-labelledby="includes-title">
+          <StackedPanel aria-labelledby="includes-title">
             <PanelTitle id="includes-title">{thankYou.includesTitle}</PanelTitle>
             <Includes>
               {thankYou.includes.map((item) => (
                 <li key={item}><Icon name="check" /><span>{item}</span></li>
               ))}
             </Includes>
-          </Panel>
+          </StackedPanel>
 
           <Actions>
             <Button to={routesPaths.home} size="lg">
