@@ -55,3 +55,4 @@ export function ServerErrorApp({ location, message, ...props }: ServerRenderProp
 }
 
 export { loadPage } from './lazy-page';
+export type { HeadCollector } from './head/page-head';
