@@ -32,7 +32,7 @@ const Main = styled.main`
 const footer = staticIsland('site-footer', () => import('./components/layout/site-footer'));
 
 /**
- * SPEC: every path change scrolls to the top; a #fragment scrolls to its section instead.
+ * Every path change scrolls to the top; a #fragment scrolls to its section instead.
  * Only a change counts: at hydration the browser has already placed the page (the top, the
  * #fragment, or a restored position), and a visitor may have scrolled while the JavaScript
  * loaded, so the first render must not move them. The ref (not a "first run" flag) keeps this

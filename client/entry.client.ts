@@ -3,7 +3,7 @@
  * for the app: this waits until the browser has painted, then starts the app
  * (client/start.client.tsx), whose chunks the modulepreload links have fetched meanwhile. Without
  * it, on a fast network the scripts arrive while the HTML is parsed and their start-up runs before
- * the first frame (on a mid-range phone, a quarter of a second of blank screen).
+ * the first frame (a blank screen meanwhile, longest on slow phones).
  * A hidden tab paints no frame, so there the app starts at once.
  */
 const start = () => void import('./start.client');

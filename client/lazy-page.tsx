@@ -2,7 +2,7 @@ import { use, type ComponentType } from 'react';
 import { loadOnce, type LoadOnce } from './load-once';
 
 /**
- * Route-level code splitting without the data router (which would cost about 17 KB of the
+ * Route-level code splitting without the data router (which would weigh heavily on the
  * JavaScript budget). Each route loads its page module on demand; the server and the hydration
  * entry load the current route before rendering, so the first render is synchronous and matches
  * the server HTML. On a client navigation the page suspends until its chunk arrives, and

@@ -8,7 +8,7 @@ import { loadOnce } from './load-once';
 
 /**
  * The route table: the one list of pages that the server renderer, the hydration entry, the
- * sitemap and the tests all read. SPEC section 2 fixes the paths; none takes parameters.
+ * sitemap and the tests all read. Every path is fixed; none takes parameters.
  */
 export interface AppRoute extends LazyRoute {
   /** Pages that carry a per-visitor value (the CSRF token) are rendered per request. */
@@ -59,7 +59,7 @@ async function loadArticle(slug: string): Promise<PageComponent> {
 
 export const appRoutes: AppRoute[] = [
   { path: routesPaths.home, load: page(() => import('./pages/home-page')) },
-  // SPEC: /services/llm-seo shows the home page, whose canonical URL points at /.
+  // /services/llm-seo shows the home page too; its canonical URL points at /.
   { path: routesPaths.homeAlias, load: page(() => import('./pages/home-page')), sitemap: false },
   { path: routesPaths.howItWorks, load: page(() => import('./pages/how-it-works-page')) },
   { path: routesPaths.caseStudies, load: page(() => import('./pages/case-studies-page')) },

@@ -68,7 +68,7 @@ async function buildServer(): Promise<void> {
 }
 
 /**
- * Issue 6: the build fails when a page passes its JavaScript budget (limits in
+ * The build fails when a page passes its JavaScript budget (limits in
  * scripts/lib/js-budgets.ts); JS_BUDGETS=warn only prints the overrun, for measuring experiments.
  * Prints each chunk's gzip size and each route kind's first-visit total. Returns whether every
  * budget holds, and for each route the chunks a first visit needs beyond the entry's own (its page

@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
  * simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, against the built server on
  * 127.0.0.1, for /, an article and /free-audit. Prints performance, LCP, CLS and TBT (the median
  * run of each page) and fails when a page scores under 95, or its CLS reaches 0.05 or its TBT
- * 150 ms (issue 6). The full reports are written to a temporary folder, named at the end.
+ * 150 ms. The full reports are written to a temporary folder, named at the end.
  */
 
 // The new headless mode renders like a headed browser, which is what Lighthouse should measure.

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { site } from '../shared/site';
 
 /**
- * The process's configuration: DESIGN.md's table, parsed once at start. A bad value stops the
- * process with one line that names the variable (epic-stack's env.server.ts does the same).
+ * The process's configuration: the environment variables of the README's Configuration table,
+ * parsed once at start. A bad value stops the process with one line that names the variable
+ * (epic-stack's env.server.ts does the same).
  */
 export interface Config {
   port: number;

@@ -3,8 +3,8 @@ import type { SiteApp } from './app';
 
 /**
  * The HTTP server: the fast path for cached shared pages first, Express for everything else.
- * (Express's middleware stack costs about three quarters of the throughput on a page that is
- * only bytes from memory; see the README's Performance section.)
+ * (On a page that is only bytes from memory, Express's middleware stack would take most of the
+ * time; see the README's Performance section.)
  */
 export function createHttpServer(app: SiteApp): Server {
   return createServer((req, res) => {

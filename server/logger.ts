@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** The log line's time, ISO 8601; computed at most once a millisecond (the fast path logs ~10,000 lines a second). */
+/** The log line's time, ISO 8601; computed at most once a millisecond (under load the fast path logs many lines in one). */
 let lastMs = 0;
 let lastTime = '';
 function isoTime(): string {
@@ -17,8 +17,8 @@ function isoTime(): string {
 /**
  * Structured JSON logs on stdout, one object a line, for whatever collects the container's output.
  * Written asynchronously: a line waits only while the previous write is in flight, so under load
- * lines leave in batches instead of one write() each (a synchronous write per request cost the
- * fast path about a sixth of its throughput), and a quiet server still writes each line at once.
+ * lines leave in batches instead of one write() each (a synchronous write per request would hold
+ * up every request on the fast path), and a quiet server still writes each line at once.
  * pino flushes what is still buffered when the process exits, process.exit() included.
  */
 export function createLogger(level: string): Logger {

@@ -13,8 +13,8 @@ const Wrap = styled.div`
 `;
 
 /**
- * The fallback for an unhandled error (SPEC: 'Unexpected Application Error!' with the status and
- * status text, or the message). The message is shown only when the server is not in production,
+ * The fallback for an unhandled error: 'Unexpected Application Error!' with the status and
+ * status text, or the message. The message is shown only when the server is not in production,
  * so no internals reach a visitor.
  */
 export function ErrorPage({ status, statusText, message }: { status: number; statusText: string; message?: string }) {

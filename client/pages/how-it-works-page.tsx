@@ -173,7 +173,7 @@ const CtaSection = styled(Section)`
 `;
 
 /*
- * SPEC: a fixed floating 'Book Free Audit' button. Fixed, it would sit on top of the footer's
+ * A fixed floating 'Book Free Audit' button. Fixed, it would sit on top of the footer's
  * legal links, so it steps aside while the footer is on screen: it fades out and becomes inert
  * (out of the tab order and the accessibility tree at once, not only after the fade). Hidden
  * is driven by the `inert` attribute, so the styles are static and no rule is made at run time.

@@ -80,7 +80,7 @@ const suggestions: { to: string; label: string; icon: AnyIconName }[] = [
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  // SPEC: the attempted path is logged to the console (the server logs it too).
+  // The attempted path is logged to the console (the server logs it too).
   useEffect(() => {
     console.warn('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);

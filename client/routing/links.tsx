@@ -45,7 +45,7 @@ export function useInternalLinkNavigation() {
  *
  * Why not react-router's <Link>/<NavLink>: they carry framework-mode machinery this site never
  * uses (prefetch links, view transitions, relative-path resolution, route-module discovery) and
- * cost about 6 KB gzip of the page's JavaScript budget; every path here is absolute and
+ * would eat into the page's JavaScript budget; every path here is absolute and
  * parameter-free (docs/decisions/008).
  */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

@@ -11,17 +11,17 @@ import { routesPaths } from '../../shared/site';
 /**
  * The JavaScript a first visit to each route loads, from esbuild's metafile: the entry chunk, the
  * route's page chunks (what its `load()` in client/routes.tsx imports) and every chunk those
- * import statically. The build prints it and checks the budgets of issue 6; the code-splitting
+ * import statically. The build prints it and checks the JavaScript budgets; the code-splitting
  * test reuses it. Importing this module loads the route table, so the build imports it only after
  * it has generated shared/generated/.
  */
 
-/** Sizes are in KB of 1024 bytes, the unit the issue's React figures (67 KB gzip) use. */
+/** Sizes are in KB of 1024 bytes. */
 export const KB = 1024;
 
 export type RouteKind = 'home' | 'article' | 'free-audit' | 'other';
 
-/** Issue 6: all the JavaScript of a first visit, gzip. Routes of other kinds have no budget. */
+/** All the JavaScript of a first visit, gzip, by route kind. Routes of other kinds have no budget. */
 export const JS_BUDGETS: Partial<Record<RouteKind, number>> = { home: 100 * KB, article: 110 * KB };
 
 export interface RoutePageModules {

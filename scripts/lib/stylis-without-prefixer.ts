@@ -3,7 +3,7 @@ import type { Plugin } from 'esbuild';
 /**
  * styled-components 6 adds vendor prefixes only when a StyleSheetManager sets
  * `enableVendorPrefixes` (off by default; the site targets browsers that need none), yet its
- * bundle keeps stylis's prefixer, about 1.2 KB gzip of every page's JavaScript budget. The client
+ * bundle keeps stylis's prefixer, dead weight in every page's JavaScript budget. The client
  * build swaps stylis's Prefixer module for one that leaves values as they are.
  *
  * The server renders with the real stylis; as long as prefixes stay off, the prefixer never

@@ -9,8 +9,8 @@ export type Db = Database.Database;
 export const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * Opens the SQLite file with the settings DESIGN.md fixes: WAL (readers never block the writer),
- * synchronous=FULL (an acknowledged lead survives a power cut), a busy timeout, foreign keys.
+ * Opens the SQLite file for the server: WAL (readers never block the writer), synchronous=FULL
+ * (an acknowledged lead survives a power cut), a busy timeout, foreign keys.
  */
 export function openDatabase(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });

@@ -21,7 +21,7 @@ export const migrations: Migration[] = [
     version: 2,
     name: 'leads and mail outbox',
     sql: `
-      -- SPEC section 3: the ten fields exactly as typed (trimmed), all text.
+      -- The audit form's ten fields exactly as typed (trimmed), all text.
       CREATE TABLE audit_submissions (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,

@@ -4,7 +4,7 @@ import express, { type RequestHandler } from 'express';
 /**
  * The few unhashed public files (favicon, logo, social image), served by express.static with a
  * day's cache. Only the names the folder held at start-up reach it: otherwise every page request
- * would pay a failed stat() on the disk before routing (about 4% of a form page's time).
+ * would pay a failed stat() on the disk before routing.
  */
 export function publicFiles(directory: string): RequestHandler {
   const names = new Set(existsSync(directory) ? readdirSync(directory).map((name) => `/${name}`) : []);

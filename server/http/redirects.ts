@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * Short slugs that articles used in links before the full slugs were fixed (SPEC section 2).
+ * Short slugs that articles used in links before the full slugs were fixed.
  * A 301 keeps any link or bookmark to them working and passes their ranking on.
  */
 export const legacyArticlePaths: Record<string, string> = {

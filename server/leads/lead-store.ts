@@ -9,7 +9,7 @@ const auditColumns = [
   'current_products', 'lead_sources', 'seo_experience', 'main_goal',
 ] as const;
 
-/** Form field name -> column, for the contact form whose fields are camelCase (SPEC section 3). */
+/** Form field name -> column, for the contact form, whose field names are camelCase. */
 const contactColumns = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -22,7 +22,7 @@ const contactColumns = {
 } as const;
 
 /**
- * The one place that writes leads (DESIGN.md: storage behind a small module, so a move to
+ * The one place that writes leads (storage stays behind a small module, so a move to
  * PostgreSQL touches one folder). A lead and its notification are one transaction: both are on
  * disk, or neither.
  */
@@ -48,8 +48,8 @@ export class LeadStore {
 
   /**
    * Stores a lead and the notification that composeMail makes from its id, in one immediate
-   * write transaction (DESIGN.md: write transactions are `.immediate()`, so they wait for the
-   * lock at BEGIN, within the busy timeout, instead of failing half-way).
+   * write transaction (every write transaction is `.immediate()`, so it waits for the lock at
+   * BEGIN, within the busy timeout, instead of failing half-way).
    */
   save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage): { id: number; mailId: number } {
     const createdAt = now.toISOString();

@@ -1,6 +1,6 @@
 import type { FieldSpec } from './form-schema';
 
-/** The ten fields of SPEC section 3, stored as typed in audit_submissions. */
+/** The audit form's ten fields, stored as typed in audit_submissions. */
 export const auditFields = [
   { name: 'name', label: 'Your name', kind: 'text', required: true, maxLength: 200, autoComplete: 'name', placeholder: 'Jane Smith' },
   { name: 'email', label: 'E-mail address', kind: 'email', required: true, maxLength: 254, autoComplete: 'email', placeholder: 'jane@yourbusiness.co.uk' },

@@ -19,7 +19,7 @@ export const subjectOptions = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** SPEC section 3's contact fields; e-mail and message are required so that we can answer. */
+/** The contact form's fields; e-mail and message are required so that we can answer. */
 export const contactFields = [
   { name: 'firstName', label: 'First name', kind: 'text', required: false, maxLength: 100, autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', kind: 'text', required: false, maxLength: 100, autoComplete: 'family-name' },

@@ -1,6 +1,6 @@
 /**
  * One description of each form, read by both sides: the browser renders the fields and their
- * native validation from it (SPEC section 5), and the server repeats every rule and adds the
+ * native validation from it, and the server repeats every rule and adds the
  * bounds a browser cannot be trusted with.
  */
 export type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'select';

@@ -4,7 +4,7 @@ import { staleBuildReason } from '../../scripts/lib/build-freshness.mjs';
 
 /**
  * Several suites read the built client or start the built server, so a run on an old build would
- * quietly test old code: `npx jest <file>` after an edit rebuilds first (about a second).
+ * quietly test old code: `npx jest <file>` after an edit rebuilds first.
  */
 export default function globalSetup(): void {
   const root = path.resolve(__dirname, '..', '..');

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 
 // The package's install script downloads Chromium's HSTS preload list into conf/; it stays off
-// (issue 7), so the file is absent. Our host is not on that list, so an empty list gives the
-// answer the real one would. A list that exists is read as usual.
+// (false in package.json's allowScripts), so the file is absent. Our host is not on that list, so
+// an empty list gives the answer the real one would. A list that exists is read as usual.
 const readFileSync = fs.readFileSync;
 fs.readFileSync = function patchedReadFileSync(file, ...rest) {
   if (typeof file === 'string' && /[\\/]conf[\\/]hsts-preload\.json$/.test(file) && !fs.existsSync(file)) return '{}';

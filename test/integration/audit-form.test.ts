@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('GET /free-audit', () => {
-  it('shows the form of SPEC with the ten fields, visible labels and browser validation', async () => {
+  it('shows the audit form with the ten fields, visible labels and browser validation', async () => {
     const { page, token } = await openForm(testApp.app, '/free-audit');
     expect(page.status).toBe(200);
     const document = parse(page.text);

@@ -14,8 +14,8 @@ const CONTENT_DIR = path.join(ROOT, 'content');
 const content = compileContent(CONTENT_DIR);
 const compiled = new Map(content.articles.map(({ summary }) => [summary.slug, summary]));
 
-/** SPEC section 2's article routes; {token} and {product}-method are our two hidden slugs. */
-const SPEC_SLUGS = [
+/** Every article's slug, each served at /blog/<slug>. */
+const ARTICLE_SLUGS = [
   'what-is-llm-seo', 'claude-case-study', 'why-google-seo-is-not-enough-2025', 'ai-tools-recommendation',
   'ai-friendly-website', 'brand-mentions-llm-seo', 'perplexity-seo', 'llm-seo-vs-traditional-seo',
   'blog-post-ai-structure', 'citewise-method', 'surrey-electrical-safety-case-study', 'complete-llm-seo-guide',
@@ -23,8 +23,8 @@ const SPEC_SLUGS = [
   'best-llm-seo-agencies-uk', 'robots-llms-txt-guide',
 ];
 
-/** The read times SPEC section 2 states, in minutes. */
-const SPEC_READ_MINUTES: Record<string, number> = {
+/** The read times these articles were written to, in minutes. */
+const STATED_READ_MINUTES: Record<string, number> = {
   'prompt-engineering-for-business': 10,
   'best-llm-seo-agencies-uk': 8,
   'robots-llms-txt-guide': 8,
@@ -40,8 +40,8 @@ const SPEC_READ_MINUTES: Record<string, number> = {
   'surrey-electrical-safety-case-study': 12,
 };
 
-/** SPEC: two articles have their own publish date; every other one was published 2025-01-07. */
-const specPublished = (slug: string) =>
+/** Two articles have their own publish date; every other one was published 2025-01-07. */
+const statedPublished = (slug: string) =>
   ({ 'best-llm-seo-agencies-uk': '2025-08-07', 'robots-llms-txt-guide': '2025-01-13' })[slug] ?? '2025-01-07';
 
 // The first request to each page renders it; a run over every page takes seconds on a busy machine.
@@ -76,11 +76,11 @@ function articleBody(slug: string): string {
 }
 
 describe('the articles', () => {
-  it('are 17, at exactly the slugs SPEC section 2 lists, each with its route', () => {
-    expect([...compiled.keys()].sort()).toEqual([...SPEC_SLUGS].sort());
+  it('are 17, at exactly the expected slugs, each with its route', () => {
+    expect([...compiled.keys()].sort()).toEqual([...ARTICLE_SLUGS].sort());
     expect(articles.map((article) => article.slug)).toEqual(content.articles.map(({ summary }) => summary.slug));
     const routePaths = appRoutes.map((route) => route.path);
-    for (const slug of SPEC_SLUGS) expect(routePaths).toContain(`/blog/${slug}`);
+    for (const slug of ARTICLE_SLUGS) expect(routePaths).toContain(`/blog/${slug}`);
   });
 
   it('have exactly one featured article, and it comes first', () => {
@@ -90,22 +90,22 @@ describe('the articles', () => {
     expect(articles[0]?.featured).toBe(true);
   });
 
-  it.each(Object.entries(SPEC_READ_MINUTES))('%s reads in %i minutes, counted from its words and shown on its page', async (slug, minutes) => {
+  it.each(Object.entries(STATED_READ_MINUTES))('%s reads in %i minutes, counted from its words and shown on its page', async (slug, minutes) => {
     expect(readingMinutes(countWords(articleBody(slug)))).toBe(minutes);
     expect(compiled.get(slug)?.readMinutes).toBe(minutes);
     const document = await getPage(`/blog/${slug}`);
     expect(document.querySelector('main article')?.text.match(/(\d+) min read/)?.[1]).toBe(String(minutes));
   });
 
-  it('all read in 5 to 15 minutes (SPEC section 9)', () => {
+  it('all read in 5 to 15 minutes', () => {
     for (const { summary } of content.articles) {
       expect([summary.slug, readingMinutes(countWords(articleBody(summary.slug)))]).toEqual([summary.slug, summary.readMinutes]);
       expect([summary.slug, summary.readMinutes >= 5 && summary.readMinutes <= 15]).toEqual([summary.slug, true]);
     }
   });
 
-  it.each(SPEC_SLUGS)('%s has the publish date SPEC gives, in its content, its page and its structured data', async (slug) => {
-    const published = specPublished(slug);
+  it.each(ARTICLE_SLUGS)('%s has its stated publish date, in its content, its page and its structured data', async (slug) => {
+    const published = statedPublished(slug);
     expect(compiled.get(slug)?.published).toBe(published);
     const document = await getPage(`/blog/${slug}`);
     expect(document.querySelector('main article time')?.getAttribute('datetime')).toBe(published);
@@ -189,7 +189,7 @@ describe('structured data parsed from the served HTML', () => {
       author: { '@type': 'Organization' },
       publisher: { '@type': 'Organization', logo: { '@type': 'ImageObject' } },
     });
-    // SPEC section 3: the robots guide's Article adds articleSection, keywords and a word count; all of ours do.
+    // Every Article carries articleSection, keywords and a word count.
     expect(data?.articleSection).toBe(article.category);
     expect(data?.keywords).toEqual(article.keywords);
     expect(data?.wordCount).toBe(article.wordCount);
@@ -212,7 +212,7 @@ describe('structured data parsed from the served HTML', () => {
   });
 });
 
-describe('article features SPEC names', () => {
+describe('article features', () => {
   it('the robots guide has two Copy samples: robots.txt and llms.txt', async () => {
     const main = (await getPage('/blog/robots-llms-txt-guide')).querySelector('main');
     const copyButtons = main?.querySelectorAll('button').map((button) => button.text.trim()).filter((label) => label.startsWith('Copy')) ?? [];

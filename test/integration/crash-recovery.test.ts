@@ -15,8 +15,8 @@ const LEADS = 50;
 const KILL_AFTER_ACKNOWLEDGED = 10;
 
 /**
- * Issue 7 point 4, kill -9 under load: the real server process, killed while ~50 form posts are
- * in flight. synchronous=FULL and one transaction per lead mean every acknowledged lead is on
+ * Kill -9 under load: the real server process, killed with most of its 50 form posts still in
+ * flight. synchronous=FULL and one transaction per lead mean every acknowledged lead is on
  * disk with its mail; the outbox lives in the database, so the mails go out after the restart.
  */
 describe('kill -9 under load', () => {

@@ -14,7 +14,8 @@ import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 jest.setTimeout(40_000);
 
 /*
- * Issue 7 point 4: faults around the lead. Two of its cases are proved elsewhere and not repeated:
+ * Faults around storing a lead and mailing it. Two such faults are proved elsewhere and not
+ * repeated:
  * - SMTP that accepts the connection and never answers (bounded timeouts, the worker is never
  *   stuck): test/integration/mail-outbox.test.ts, "gives up on an SMTP server that never answers".
  * - SIGTERM with a request in flight (it finishes, exit 0): test/integration/process.test.ts,
@@ -132,8 +133,8 @@ describe('the database locked by ops', () => {
     const app = createTestApp();
     testApp = app;
     const session = await openForm(app.app, '/free-audit');
-    // Ops hold the lock for 10 s in the issue; any hold longer than the busy timeout behaves the
-    // same, and 6.5 s keeps the test short.
+    // An ops job may hold the lock for 10 s or more; any hold longer than the busy timeout behaves
+    // the same, and 6.5 s keeps the test short.
     const lock = holdExclusiveLock(app.config.databasePath, 6500);
     await lock.locked;
 

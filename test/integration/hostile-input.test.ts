@@ -15,7 +15,7 @@ import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 jest.setTimeout(30_000);
 
 /**
- * Issue 7 point 2: whatever a script throws at the two form endpoints, the answer is a 4xx with a
+ * Whatever a script throws at the two form endpoints, the answer is a 4xx with a
  * message a person can act on, nothing reaches the database, and the server never answers 5xx.
  * Every case runs on both forms, as a plain form post (the form page comes back with the alert)
  * and as the fetch from our own script (JSON with `message`), always with a valid session.
@@ -365,7 +365,7 @@ describe('hostile input on the form endpoints', () => {
     expect(parse(refused.text).querySelector('[role="alert"]')?.text).toContain('Your session expired before the form was sent');
 
     // With the token in the header the request is a valid session, but it has no fill-time token:
-    // issue 7 point 3 treats that as a bot, answered as if it succeeded so that it learns nothing.
+    // the server treats that as a bot, answered as if it succeeded so that it learns nothing.
     const scripted = await openForm(testApp.app, form.path);
     const dropped = await scripted.agent.post(form.path).set('Accept', 'application/json').set('X-CSRF-Token', scripted.token).set('Content-Type', JSON_TYPE).send('');
     expect(dropped.status).toBe(200);

@@ -11,12 +11,12 @@ jest.setTimeout(60_000);
 const LEADS = 200;
 
 /**
- * Issue 7 point 5: 200 visitors send the audit form at the same moment, each from its own address
+ * 200 visitors send the audit form at the same moment, each from its own address
  * behind the reverse proxy (TRUST_PROXY=1). The real process and its real SQLite file: every lead
  * is acknowledged and stored with one mail, the writes queue up instead of failing (no
  * SQLITE_BUSY, no 503), and the per-address rate limit does not trip. Mail goes to .eml files
- * (no SMTP_URL): a local SMTP round trip takes about 150 ms, so 200 mails over SMTP would take
- * half a minute; delivery over SMTP after a crash is crash-recovery.test.ts's subject.
+ * (no SMTP_URL): each mail over SMTP is a round trip of its own, and 200 of them would make this
+ * test slow; delivery over SMTP after a crash is crash-recovery.test.ts's subject.
  */
 describe('200 concurrent leads', () => {
   it('are all acknowledged and stored, with one mail each and no SQLITE_BUSY', async () => {

@@ -18,7 +18,7 @@ async function getPage(path: string) {
   return { response, document: parse(response.text) };
 }
 
-describe('every route of SPEC section 2', () => {
+describe('every route', () => {
   it('covers the fixed routes and the 17 articles', () => {
     expect(pagePaths).toEqual(
       expect.arrayContaining([

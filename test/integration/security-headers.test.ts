@@ -13,7 +13,7 @@ import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '..
 jest.setTimeout(60_000);
 
 /**
- * Issue 7 point 1: every kind of response the server gives carries the security headers, and the
+ * Every kind of response the server gives carries the security headers, and the
  * MDN HTTP Observatory's own tests find nothing to penalise on our pages.
  */
 

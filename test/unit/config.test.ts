@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
 
-describe('configuration (DESIGN.md table)', () => {
+describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -41,7 +41,7 @@ const copy = {
   },
 } as const;
 
-/** The closing call to action the front matter's `cta` chooses (SPEC: audit form or booking page). */
+/** The closing call to action the front matter's `cta` chooses: the audit form or the booking page. */
 export function ArticleCta({ cta }: { cta: ArticleSummary['cta'] }) {
   const headingId = useId();
   const { bookingUrl } = useAppConfig();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-/** SPEC: the 'Copied!' confirmation lasts 2000 ms. */
+/** The 'Copied!' confirmation lasts 2 seconds. */
 export const COPIED_MS = 2000;
 
 interface CopyStatus {

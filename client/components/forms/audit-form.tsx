@@ -18,7 +18,11 @@ const PrivacyNote = styled.p`
 
 const FORM_ID = 'audit';
 
-/** The audit request form (SPEC sections 2-5, 7, 8); it works with and without JavaScript. */
+/**
+ * The audit request form: the ten fields with the browser's own validation, 'Submitting...' while
+ * it posts, the error toast when that fails, the thank-you page when it succeeds. It works with
+ * and without JavaScript.
+ */
 export function AuditForm({ privacyNote }: { privacyNote: string }) {
   const navigate = useNavigate();
   const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('audit', (response) => {

@@ -41,8 +41,8 @@ const byName = (name: string) => {
 };
 
 /**
- * The contact form (SPEC section 3's fields). SPEC leaves 'Send Message' without a handler;
- * ours stores the message and mails it like an audit request, with the same protections.
+ * The contact form. 'Send Message' stores the message and mails it like an audit request, with
+ * the same protections.
  */
 export function ContactForm({ successMessage }: { successMessage: string }) {
   const [sent, setSent] = useState(useFormState('contact').sent === true);

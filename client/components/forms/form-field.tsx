@@ -63,7 +63,7 @@ export interface FormFieldProps {
 }
 
 /**
- * A labelled field with the browser's own validation (SPEC section 5) and, when the server or
+ * A labelled field with the browser's own validation and, when the server or
  * the client found a problem, the message beside it, tied to the control for screen readers.
  */
 export function FormField({ field, formId, defaultValue = '', error, rows = 4 }: FormFieldProps) {

@@ -4,7 +4,7 @@ import { preloadToastList, toast } from '../ui/toast';
 import { CSRF_HEADER, CSRF_TOKEN_PATH, type FormName } from '../../../shared/forms/form-contract';
 import { useFormState } from './form-state';
 
-/** SPEC section 8: the toast every failed submission shows, whatever the cause. */
+/** The toast every failed submission shows, whatever the cause. */
 export const SUBMIT_ERROR_TOAST = {
   variant: 'destructive',
   title: 'Error',
@@ -33,8 +33,8 @@ async function fetchTokens(): Promise<FormTokens> {
 }
 
 /**
- * Posts a form with fetch to the same endpoint a plain form post uses (SPEC section 4: idle ->
- * submitting -> success, or back to idle with the error toast). The inputs are uncontrolled, so
+ * Posts a form with fetch to the same endpoint a plain form post uses (idle -> submitting ->
+ * success, or back to idle with the error toast). The inputs are uncontrolled, so
  * whatever goes wrong, every typed value stays where it is.
  */
 export function useFormSubmission(form: FormName, onSuccess: (response: SubmitResponse, element: HTMLFormElement) => void) {

@@ -14,7 +14,10 @@ import {
 import styled, { css, keyframes } from 'styled-components';
 import { color, radius, text } from '../../theme/theme';
 
-/** SPEC section 9 (Radix's delayDuration and skipDelayDuration). */
+/**
+ * A tooltip opens once the pointer has rested 700 ms on its trigger; within 300 ms of one closing,
+ * the next opens at once (Radix's delayDuration and skipDelayDuration).
+ */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 const OFFSET_PX = 8;

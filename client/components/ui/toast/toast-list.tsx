@@ -11,7 +11,7 @@ import { dismissToast, type ToastRecord, type ToastVariant } from './toast-store
  * region and its live regions stay in the shell (toaster.tsx) and announce at once.
  */
 
-/** SPEC section 9: 14 px apart, gone after a 20 px swipe to the right. */
+/** Toasts sit 14 px apart and go after a 20 px swipe to the right. */
 export const TOAST_GAP_PX = 14;
 export const SWIPE_THRESHOLD_PX = 20;
 

@@ -10,7 +10,7 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** How long it stays, in ms, counted only while it is not paused. SPEC: 4000 by default. */
+  /** How long it stays, in ms, counted only while it is not paused; 4000 by default. */
   duration?: number;
 }
 
@@ -22,7 +22,7 @@ export interface ToastRecord {
   duration: number;
 }
 
-/** SPEC section 9. */
+/** A toast stays 4 seconds, and at most 3 are on screen at once. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 3;
 

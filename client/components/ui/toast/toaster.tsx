@@ -21,9 +21,9 @@ function ToastListSlot(props: Parameters<ToastListComponent>[0]) {
   return <List {...props} />;
 }
 
-/** SPEC section 9: 356 px wide (the gap and the swipe are in toast-list.tsx). */
+/** Toasts are 356 px wide (the gap and the swipe are in toast-list.tsx). */
 export const TOAST_WIDTH_PX = 356;
-/** Distance from the viewport's corner: sonner's offsets, which SPEC's other numbers come from. */
+/** Distance from the viewport's corner: sonner's offsets (the width, gap and swipe are sonner's too). */
 export const TOAST_OFFSET_PX = 32;
 export const TOAST_OFFSET_SMALL_PX = 16;
 
@@ -132,7 +132,7 @@ export function Toaster() {
           <Announcement key={record.id} record={record} />
         ))}
       </div>
-      {/* An error must not wait behind whatever the reader is saying (SPEC section 8). */}
+      {/* An error must not wait behind whatever the screen reader is saying. */}
       <div className="visually-hidden" aria-live="assertive" aria-atomic="false" aria-relevant="additions text">
         {assertive.map((record) => (
           <Announcement key={record.id} record={record} />
