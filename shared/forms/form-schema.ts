@@ -22,8 +22,16 @@ export type FieldErrors = Record<string, string>;
 
 export type ValidationResult = { ok: true; values: FormValues } | { ok: false; values: FormValues; errors: FieldErrors };
 
-// C0 controls and DEL; line breaks are allowed only in multi-line fields.
-const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// C0 controls but tab and line breaks, DEL, and the C1 controls (U+0080-U+009F): never text.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// Bidirectional embeddings, overrides and isolates reorder text on screen, so that what the agency
+// reads in its inbox is not what was typed.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// Tab and line breaks belong only in multi-line fields: a one-line value goes into mail headers.
+const TAB = /\t/;
+// An RFC 2047 encoded word ("=?utf-8?q?...?="): in a Subject or a Reply-To name, mail clients would
+// decode it into other text, which this validation never saw.
+const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?/i;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 // Deliberately simple: one @, no spaces or angle brackets, a dot in the domain (HTML's own rule
 // accepts "a@b", which no mail server of a prospect would have).
@@ -42,8 +50,9 @@ function isHttpUrl(value: string): boolean {
 export function fieldError(field: FieldSpec, value: string): string | undefined {
   if (value === '') return field.required ? `Please enter ${field.label.toLowerCase().replace(/ \(optional\)$/, '')}.` : undefined;
   if (value.length > field.maxLength) return `Please keep this under ${field.maxLength} characters (it has ${value.length}).`;
-  if (CONTROL_EXCEPT_NEWLINES.test(value)) return 'This contains characters we cannot accept.';
-  if (field.kind !== 'textarea' && LINE_BREAK.test(value)) return 'Please keep this on one line.';
+  if (CONTROL.test(value) || BIDI_CONTROL.test(value)) return 'This contains characters we cannot accept.';
+  if (field.kind !== 'textarea' && (LINE_BREAK.test(value) || TAB.test(value))) return 'Please keep this on one line, without tabs.';
+  if (field.kind !== 'textarea' && ENCODED_WORD.test(value)) return 'This contains characters we cannot accept.';
   if (field.kind === 'email' && !EMAIL.test(value)) return 'Please enter a valid e-mail address, like name@company.co.uk.';
   if (field.kind === 'url' && !isHttpUrl(value)) return 'Please enter a full web address starting with https:// or http://.';
   if (field.kind === 'select' && !field.options?.some((option) => option.value === value)) return 'Please choose one of the options.';
