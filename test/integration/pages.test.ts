@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { articles } from '../../shared/generated/articles';
@@ -216,5 +217,50 @@ describe('GET /healthz', () => {
     const response = await request(app.app).get('/healthz');
     expect(response.status).toBe(503);
     app.close();
+  });
+});
+
+describe('redirects built from a hostile request target', () => {
+  let app: TestApp;
+  let base: string;
+  let server: import('node:http').Server;
+  beforeAll(async () => {
+    app = createTestApp();
+    server = app.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    app.close();
+  });
+
+  /** Sends a raw request line, as a scanner would, and returns the status and Location. */
+  const raw = (target: string) =>
+    new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      const [host, port] = base.split(':');
+      const socket = connect(Number(port), host, () => socket.end(`GET ${target} HTTP/1.1\r\nHost: ${base}\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), location: /\r\nLocation: ([^\r]*)/i.exec(text)?.[1] }));
+      socket.on('error', reject);
+    });
+
+  it.each([
+    ['http://evil.com//////', '/'],
+    ['http://evil.com/blog/?x=1', '/blog?x=1'],
+    ['//evil.com//', '/evil.com'],
+    ['///evil.com/a//b/', '/evil.com/a/b'],
+    // An escaped backslash stays escaped: a path on this site.
+    ['/%5Cevil.com/', '/%5Cevil.com'],
+  ])('GET %s redirects only to the path %s on this site', async (target, location) => {
+    const answer = await raw(target);
+    expect(answer).toEqual({ status: 301, location });
+  });
+
+  it.each(['/\\evil.com/', '/\\/evil.com/'])('GET %s is not redirected (a backslash is a slash to browsers)', async (target) => {
+    const answer = await raw(target);
+    expect(answer.location).toBeUndefined();
+    expect(answer.status).toBe(404);
   });
 });
