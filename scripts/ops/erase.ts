@@ -17,6 +17,7 @@ try {
   console.log(`Erased everything stored for ${email.trim()}:`);
   console.log(`  audit requests:   ${report.auditSubmissions}`);
   console.log(`  contact messages: ${report.contactMessages}`);
+  console.log(`  held submissions: ${report.heldSubmissions}`);
   console.log(`  outbox mails:     ${report.mails} (${report.unsentMails} not yet sent)`);
   console.log(`  .eml files:       ${report.emlFiles.length}`);
   for (const file of report.emlFiles) console.log(`    ${file}`);

@@ -1,4 +1,4 @@
-// npm run export:csv -- [--table audit|contact] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
+// npm run export:csv -- [--table audit|contact|quarantine] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
 // Writes the leads as CSV (stdout by default). Opens the database read-only, so it runs safely
 // while the site serves.
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { fail, parseOptions } from './cli';
 
 const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom']);
 const table = options.table ?? 'audit';
-if (table !== 'audit' && table !== 'contact') fail(`--table must be audit or contact, not ${String(table)}`);
+if (table !== 'audit' && table !== 'contact' && table !== 'quarantine') fail(`--table must be audit, contact or quarantine, not ${String(table)}`);
 const since = options.since;
 if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { emailKey } from './email-key';
 import { migrations } from './migrations';
 
 export type Db = Database.Database;
@@ -8,9 +9,16 @@ export type Db = Database.Database;
 /** How long a writer waits for a lock held by another connection (ops, the CSV export) before failing. */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** SQL's email_key(address): the same key as emailKey(), for matching one person's rows. */
+function addFunctions(db: Db): Db {
+  db.function('email_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? emailKey(value) : null));
+  return db;
+}
+
 /**
  * Opens the SQLite file for the server: WAL (readers never block the writer), synchronous=FULL
- * (an acknowledged lead survives a power cut), a busy timeout, foreign keys.
+ * (an acknowledged lead survives a power cut), a busy timeout, foreign keys, and secure_delete
+ * (a deleted row is overwritten, not left readable in a free page: erasure must erase).
  */
 export function openDatabase(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -18,13 +26,13 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  return db;
+  db.pragma('secure_delete = ON');
+  return addFunctions(db);
 }
 
 /** For ops scripts: never writes, so it can run beside the live server. */
 export function openDatabaseReadOnly(file: string): Db {
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-  return db;
+  return addFunctions(new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }));
 }
 
 /** Applies the numbered migrations not yet applied, tracked in PRAGMA user_version. */

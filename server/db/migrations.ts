@@ -74,4 +74,22 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
     `,
   },
+  {
+    version: 3,
+    name: 'quarantine',
+    sql: `
+      -- Submissions held as suspected spam (posted too fast, honeypot filled, fill-time note missing,
+      -- forged or expired, too many from one address): kept so that no real request is lost, never
+      -- mailed, deleted after QUARANTINE_DAYS. fields: the form's own fields as posted (JSON).
+      CREATE TABLE quarantine (
+        id INTEGER PRIMARY KEY,
+        form TEXT NOT NULL CHECK (form IN ('audit', 'contact')),
+        reason TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '',
+        fields TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX quarantine_created_at ON quarantine (created_at);
+    `,
+  },
 ];

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import csurf from '@dr.pogodin/csurf';
 import cookieParser from 'cookie-parser';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { CSRF_FIELD, CSRF_HEADER } from '../../shared/forms/form-contract';
 import type { Db } from '../db/database';
 
 /**
@@ -31,6 +32,17 @@ export function cookieSigningSecret(db: Db): string {
   return db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'cookie_secret'`).get()?.value ?? secret;
 }
 
+/**
+ * Where a post's token is read: the form's hidden field or our script's header, never the query
+ * string (a URL with a token would end up in logs, histories and Referer headers).
+ */
+export function postedToken(req: Request): string {
+  const body: unknown = req.body;
+  const field = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[CSRF_FIELD] : undefined;
+  // A page reached by client-side navigation posts an empty field and the token in the header.
+  return typeof field === 'string' && field !== '' ? field : (req.get(CSRF_HEADER) ?? '');
+}
+
 export function csrfProtection(secret: string, https: boolean): CsrfProtection {
   // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only and
   // Path=/, so no sibling subdomain can plant one.
@@ -38,8 +50,8 @@ export function csrfProtection(secret: string, https: boolean): CsrfProtection {
   const cookie = { key: cookieName, path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true } as const;
   return {
     cookies: cookieParser(secret),
-    protect: csurf({ cookie }),
-    issue: csurf({ cookie, ignoreMethods: ['GET', 'HEAD', 'OPTIONS', 'POST'] }),
+    protect: csurf({ cookie, value: postedToken }),
+    issue: csurf({ cookie, value: postedToken, ignoreMethods: ['GET', 'HEAD', 'OPTIONS', 'POST'] }),
   };
 }
 

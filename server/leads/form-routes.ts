@@ -5,7 +5,7 @@ import { contactFields } from '../../shared/forms/contact-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
 import { routesPaths, site } from '../../shared/site';
 import type { Config } from '../config';
-import { isCsrfError, type CsrfProtection } from '../http/csrf';
+import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
@@ -13,6 +13,9 @@ import type { Logger } from '../logger';
 import type { SitePages } from '../pages/site-pages';
 import type { LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
+
+/** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
+export const LEADS_PER_ADDRESS_PER_DAY = 3;
 
 /** Large enough for every field at its longest, small enough that a flood costs little. */
 export const FORM_BODY_LIMIT = '100kb';
@@ -77,6 +80,11 @@ function keptValues(fields: readonly FieldSpec[], body: unknown): FormValues {
   );
 }
 
+/** Each value cut to its field's bound, so that a held flood costs little room. */
+function boundedValues(fields: readonly FieldSpec[], values: FormValues): FormValues {
+  return Object.fromEntries(fields.map((field) => [field.name, (values[field.name] ?? '').slice(0, field.maxLength)]));
+}
+
 function refusalFor(error: unknown): { status: number; message: string; log: 'info' | 'warn' | 'error' } {
   if (error instanceof RateLimitError) return { status: 429, message: messages.rateLimit, log: 'warn' };
   if (error instanceof CrossSiteRequestError) return { status: 403, message: messages.crossSite, log: 'warn' };
@@ -101,7 +109,8 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
 
   router.get(CSRF_TOKEN_PATH, csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ token: req.csrfToken(), formStarted: deps.fillTime.issue() });
+    const token = req.csrfToken();
+    res.json({ token, formStarted: deps.fillTime.issue(token) });
   });
 
   const requireFormBody: RequestHandler = (req, _res, next) =>
@@ -125,16 +134,18 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       if (typeof req.csrfToken !== 'function') {
         await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
       }
-      const state: FormState = { csrfToken: req.csrfToken(), formStarted: deps.fillTime.issue(), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
+      const csrfToken = req.csrfToken();
+      const state: FormState = { csrfToken, formStarted: deps.fillTime.issue(csrfToken), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
       await deps.sendPage(req, res, form.path, state, status);
     };
 
     const showForm: RequestHandler = async (req, res, next) => {
       try {
-        const tokens = { csrfToken: req.csrfToken(), formStarted: deps.fillTime.issue() };
+        const csrfToken = req.csrfToken();
+        const tokens = { csrfToken, formStarted: deps.fillTime.issue(csrfToken) };
         // After a message sent without JavaScript, the contact page says so.
-        if (form.name === 'contact' && req.query.sent === '1') await deps.sendPage(req, res, form.path, { ...tokens, form: 'contact', sent: true }, 200);
-        else await deps.sendBlankForm(req, res, form.path, tokens);
+        const sent = form.name === 'contact' && req.query.sent === '1';
+        await deps.sendBlankForm(req, res, form.path, tokens, sent ? { form: 'contact', sent: true } : undefined);
       } catch (error) {
         next(error);
       }
@@ -143,18 +154,17 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     const submit: RequestHandler = async (req, res, next) => {
       try {
         const body: Record<string, unknown> = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-        // A bot fills every field (a person never sees the honeypot) or posts the moment it has
-        // the page. It is told it succeeded, so it learns nothing; nothing is stored or mailed.
+        const now = clock();
+        // A bot fills every field (a person never sees the honeypot), posts the moment it has the
+        // page, or posts one form load again and again. Such a post is held in quarantine, not
+        // mailed: a person whose browser filled the trap or who pasted fast loses nothing, and
+        // ops can find it. The answer is the same as for a lead, so a bot learns nothing.
         const honeypot = body[HONEYPOT_FIELD];
-        const elapsed = deps.fillTime.elapsed(body[FORM_STARTED_FIELD]);
-        const spam =
-          (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) ? 'honeypot'
-          : elapsed === null ? 'fill-time token missing or forged'
-          : elapsed < deps.minFillMs ? `sent ${elapsed} ms after the form was shown`
-          : null;
-        if (spam) {
-          req.log.warn({ form: form.name, reason: spam }, 'Spam submission dropped');
-          respondSuccess(req, res, form);
+        const suspicion =
+          (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) ? 'honeypot filled'
+          : deps.fillTime.suspicion(body[FORM_STARTED_FIELD], postedToken(req), deps.minFillMs);
+        if (suspicion) {
+          holdAndThank(req, res, suspicion, keptValues(form.fields, body), now);
           return;
         }
         const result = validateForm(form.fields, body);
@@ -163,7 +173,11 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
           await respondRefused(req, res, 400, messages.invalid, { errors: result.errors });
           return;
         }
-        const now = clock();
+        // One address may not fill the agency's inbox: past a few leads a day, more are held.
+        if (store.countLeadsFrom(result.values.email ?? '', new Date(now.getTime() - 86_400_000)) >= LEADS_PER_ADDRESS_PER_DAY) {
+          holdAndThank(req, res, `more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`, result.values, now);
+          return;
+        }
         const saved = store.save(form.name, result.values, now, (id) =>
           composeNotification({
             kind: form.name,
@@ -183,6 +197,12 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       } catch (error) {
         next(error);
       }
+    };
+
+    const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
+      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now);
+      req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
+      respondSuccess(req, res, form);
     };
 
     const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -1,5 +1,6 @@
 import type { FormValues } from '../../shared/forms/form-schema';
 import type { Db } from '../db/database';
+import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
 
 export type LeadKind = 'audit' | 'contact';
@@ -30,6 +31,9 @@ export class LeadStore {
   private readonly insertAudit;
   private readonly insertContact;
   private readonly insertMail;
+  private readonly insertHeld;
+  private readonly leadsFrom;
+  private readonly purgeHeld;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -44,6 +48,33 @@ export class LeadStore {
       `INSERT INTO mail_outbox (kind, source_id, subject_email, message_id, message, next_attempt_at, created_at)
        VALUES (@kind, @source_id, @subject_email, @message_id, @message, @now, @now)`,
     );
+    this.insertHeld = db.prepare(`INSERT INTO quarantine (form, reason, email, fields, created_at) VALUES (?, ?, ?, ?, ?)`);
+    this.leadsFrom = db.prepare<[string, string, string, string], { n: number }>(
+      `SELECT (SELECT count(*) FROM audit_submissions WHERE created_at >= ? AND email_key(email) = ?)
+            + (SELECT count(*) FROM contact_messages WHERE created_at >= ? AND email_key(email) = ?) AS n`,
+    );
+    this.purgeHeld = db.prepare(`DELETE FROM quarantine WHERE created_at < ?`);
+  }
+
+  /** Leads (both forms) stored since `since` from this address, however its case or form is written. */
+  countLeadsFrom(email: string, since: Date): number {
+    const key = emailKey(email);
+    const from = since.toISOString();
+    return this.leadsFrom.get(from, key, from, key)?.n ?? 0;
+  }
+
+  /**
+   * Keeps a submission that looks automated (or one too many from an address) where ops can see
+   * it, with the reason: not a lead, never mailed, deleted after the retention period.
+   */
+  hold(form: LeadKind, reason: string, values: FormValues, now: Date): number {
+    const fields = JSON.stringify(values);
+    return Number(this.insertHeld.run(form, reason, values.email ?? '', fields, now.toISOString()).lastInsertRowid);
+  }
+
+  /** Deletes held submissions older than `days` days; returns how many. */
+  purgeQuarantine(now: Date, days: number): number {
+    return this.purgeHeld.run(new Date(now.getTime() - days * 86_400_000).toISOString()).changes;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 
-export type ExportTable = 'audit' | 'contact';
+export type ExportTable = 'audit' | 'contact' | 'quarantine';
 
 const tables: Record<ExportTable, { name: string; columns: string[] }> = {
   audit: {
@@ -10,6 +10,11 @@ const tables: Record<ExportTable, { name: string; columns: string[] }> = {
   contact: {
     name: 'contact_messages',
     columns: ['id', 'created_at', 'first_name', 'last_name', 'email', 'company', 'website', 'industry', 'subject', 'message'],
+  },
+  // Submissions held as suspected spam, with why; `fields` is the form as posted, as JSON.
+  quarantine: {
+    name: 'quarantine',
+    columns: ['id', 'created_at', 'form', 'reason', 'email', 'fields'],
   },
 };
 

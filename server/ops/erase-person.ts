@@ -1,36 +1,60 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
+import { emailKey } from '../db/email-key';
 
 export interface ErasureReport {
   auditSubmissions: number;
   contactMessages: number;
+  heldSubmissions: number;
   mails: number;
   unsentMails: number;
   emlFiles: string[];
 }
 
+/** The Message-ID header of an .eml file (headers come first; 64 KB is far more than they take). */
+function messageIdOf(file: string): string | null {
+  const buffer = Buffer.alloc(64 * 1024);
+  const fd = openSync(file, 'r');
+  try {
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    const head = buffer.toString('utf8', 0, length).split(/\r?\n\r?\n/, 1)[0] ?? '';
+    return /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Blocks for `ms` (the erase command is synchronous, and runs for a moment only). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /**
- * UK GDPR right to erasure: removes every row about one e-mail address (any letter case) from
- * every table, unsent mails included, in one transaction, and the .eml copies the file
- * transport wrote. secure_delete overwrites the freed pages and the WAL is checkpointed and
- * truncated, so the data does not linger in the file.
+ * UK GDPR right to erasure: removes every row about one e-mail address from every table (leads,
+ * held submissions, mails sent or not) in one transaction, then the .eml copies of exactly those
+ * mails, found by their Message-ID. Addresses match however they are written (Unicode case,
+ * compatibility forms, an internationalised domain or its punycode). The connection overwrites
+ * what it deletes (secure_delete), and the WAL, which still holds earlier copies of the pages, is
+ * checkpointed and truncated, so no copy stays readable in the database's files.
  */
 export function erasePerson(db: Db, email: string, mailDir: string): ErasureReport {
-  const address = email.trim();
+  const key = emailKey(email);
   db.pragma('secure_delete = ON');
-  const report = db
+  const { messageIds, ...report } = db
     .transaction(() => {
-      const unsentMails = (db.prepare(`SELECT count(*) AS n FROM mail_outbox WHERE subject_email = ? COLLATE NOCASE AND sent_at IS NULL`).get(address) as { n: number }).n;
+      const mails = db.prepare<[string], { message_id: string; sent_at: string | null }>(`SELECT message_id, sent_at FROM mail_outbox WHERE email_key(subject_email) = ?`).all(key);
       return {
-        auditSubmissions: db.prepare(`DELETE FROM audit_submissions WHERE email = ? COLLATE NOCASE`).run(address).changes,
-        contactMessages: db.prepare(`DELETE FROM contact_messages WHERE email = ? COLLATE NOCASE`).run(address).changes,
-        mails: db.prepare(`DELETE FROM mail_outbox WHERE subject_email = ? COLLATE NOCASE`).run(address).changes,
-        unsentMails,
+        messageIds: new Set(mails.map((mail) => mail.message_id)),
+        unsentMails: mails.filter((mail) => mail.sent_at === null).length,
+        auditSubmissions: db.prepare(`DELETE FROM audit_submissions WHERE email_key(email) = ?`).run(key).changes,
+        contactMessages: db.prepare(`DELETE FROM contact_messages WHERE email_key(email) = ?`).run(key).changes,
+        heldSubmissions: db.prepare(`DELETE FROM quarantine WHERE email_key(email) = ?`).run(key).changes,
+        mails: db.prepare(`DELETE FROM mail_outbox WHERE email_key(subject_email) = ?`).run(key).changes,
       };
     })
     .immediate();
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  truncateWal(db);
 
   const emlFiles: string[] = [];
   let names: string[] = [];
@@ -39,13 +63,27 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
   } catch {
     names = [];
   }
-  const needle = address.toLowerCase();
   for (const name of names) {
     const file = path.join(mailDir, name);
-    if (readFileSync(file, 'utf8').toLowerCase().includes(needle)) {
+    const id = messageIdOf(file);
+    if (id !== null && messageIds.has(id)) {
       rmSync(file);
       emlFiles.push(file);
     }
   }
   return { ...report, emlFiles };
+}
+
+/**
+ * Copies the WAL into the database and empties it. A reader in the middle of a query (the live
+ * site) makes the checkpoint wait; it is tried again for a few seconds, then erasure fails loudly
+ * rather than report done with copies left in the WAL.
+ */
+function truncateWal(db: Db): void {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+    if (result?.busy === 0) return;
+    pause(100);
+  }
+  throw new Error('The WAL could not be emptied (the database stayed busy): run the erase again');
 }

@@ -29,8 +29,11 @@ export interface SitePages {
   warm(): Promise<void>;
   /** GET of a path no earlier handler took: its page, or the not-found page. */
   pageHandler: RequestHandler;
-  /** A form page as first shown: its visitor's token and fill-time note in the page rendered once. */
-  sendBlankForm(req: Request, res: Response, path: string, tokens: BlankFormTokens): Promise<void>;
+  /**
+   * A form page as first shown (or, with `after`, the contact page saying a message was sent):
+   * its visitor's token and fill-time note put into the page rendered once.
+   */
+  sendBlankForm(req: Request, res: Response, path: string, tokens: BlankFormTokens, after?: SentState): Promise<void>;
   /** Renders a page for one visitor (a form given back with its values and errors) and sends it. */
   sendPerVisitor(req: Request, res: Response, path: string, state: FormState, status: number): Promise<void>;
   /** Any other method on a path: 405 with Allow on a page, else 404, with the full CSP. */
@@ -42,6 +45,7 @@ export interface SitePages {
 const HTML = 'text/html; charset=utf-8';
 
 export type BlankFormTokens = Required<Pick<FormState, 'csrfToken' | 'formStarted'>>;
+export type SentState = Required<Pick<FormState, 'form' | 'sent'>>;
 
 /**
  * A form page as first shown differs between visitors only by two tokens (URL-safe characters,
@@ -73,7 +77,12 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     return page;
   });
 
-  const blankForms = new PageCache<RenderedDocument>((path) => renderRoute(routes, matchAppRoute(routes, path), path, context, PLACEHOLDERS));
+  // Keyed by path, and '?sent' for the page that says a message was sent.
+  const blankForms = new PageCache<RenderedDocument>((key) => {
+    const [path = key, sent] = key.split('?');
+    const state: FormState = sent ? { ...PLACEHOLDERS, form: sent as SentState['form'], sent: true } : PLACEHOLDERS;
+    return renderRoute(routes, matchAppRoute(routes, path), path, context, state);
+  });
 
   /** A document made for this response alone: no cache may keep it. */
   const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
@@ -111,8 +120,8 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       }
     },
 
-    async sendBlankForm(req, res, path, tokens) {
-      const template = await blankForms.get(path);
+    async sendBlankForm(req, res, path, tokens, after) {
+      const template = await blankForms.get(after ? `${path}?${after.form}` : path);
       const html = template.html.replaceAll(PLACEHOLDERS.csrfToken, tokens.csrfToken).replaceAll(PLACEHOLDERS.formStarted, tokens.formStarted);
       sendOnce(req, res, 200, { ...template, html });
     },

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { auditFields } from '../../shared/forms/audit-form';
-import { countRows, openForm, validAudit } from '../helpers/forms';
+import { countRows, openForm, validAudit, validContact as validContactMessage } from '../helpers/forms';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -164,6 +164,13 @@ describe('POST /free-audit without JavaScript', () => {
     expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
   });
 
+  it('does not take the token from the query string, where logs and histories would keep it', async () => {
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post(`/free-audit?_csrf=${encodeURIComponent(hidden._csrf)}`).type('form').send({ ...validAudit, _form_started: hidden._form_started });
+    expect(response.status).toBe(403);
+    expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
+  });
+
   it.each([
     ['Origin from another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
@@ -233,6 +240,25 @@ describe('POST /free-audit without JavaScript', () => {
   });
 });
 
+describe('GET /contact?sent=1', () => {
+  it('says the message was sent, from a page rendered once like the form itself, with the visitor\'s own token', async () => {
+    const first = await openForm(testApp.app, '/contact?sent=1');
+    const second = await openForm(testApp.app, '/contact?sent=1');
+    for (const { page } of [first, second]) {
+      expect(page.status).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(parse(page.text).querySelector('[role="status"]')?.text).toContain('your message has been sent');
+    }
+    expect(first.token).not.toBe(second.token);
+    const withoutTokens = (html: string, tokens: { token: string; started: string }) => html.replaceAll(tokens.token, 'TOKEN').replaceAll(tokens.started, 'STARTED');
+    expect(withoutTokens(first.page.text, first)).toBe(withoutTokens(second.page.text, second));
+    // The token on it works like the form page's.
+    testApp.clock.advance(5000);
+    await first.agent.post('/contact').type('form').send({ ...validContactMessage, ...first.hidden }).expect(303);
+    expect(countRows(testApp.db, 'contact_messages')).toBe(1);
+  });
+});
+
 describe('POST /free-audit from JavaScript (fetch)', () => {
   const postJson = async (app: TestApp, body: Record<string, string>, tokenOverride?: string) => {
     const { agent, token, started } = await openForm(app.app, '/free-audit');
@@ -276,7 +302,8 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
       .set('Accept', 'application/json')
       .set('X-CSRF-Token', tokenResponse.body.token)
       .type('form')
-      .send({ ...validAudit, _form_started: tokenResponse.body.formStarted })
+      // The navigated page's hidden token field is empty; the token travels in the header.
+      .send({ ...validAudit, _csrf: '', _form_started: tokenResponse.body.formStarted })
       .expect(200);
     expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
   });

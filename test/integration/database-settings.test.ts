@@ -37,11 +37,15 @@ describe('the database connection the server opens', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
   });
 
+  it('overwrites what it deletes (secure_delete), so an erased person is not left in free pages', () => {
+    expect(db.pragma('secure_delete', { simple: true })).toBe(1);
+  });
+
   it('enforces foreign keys', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('creates the folder it lives in and records the schema version it migrated to', () => {
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(2);
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3);
   });
 });

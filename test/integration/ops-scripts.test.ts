@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { emlFileTransport } from '../../server/mail/mail-transport';
 import { neutraliseFormula } from '../../server/ops/csv-export';
 import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
@@ -64,7 +65,7 @@ describe('npm run export:csv', () => {
   it('stops with a clear message on a bad option', () => {
     const result = run('export-csv', ['--table', 'people'], app);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe('--table must be audit or contact, not people');
+    expect(result.stderr.trim()).toBe('--table must be audit, contact or quarantine, not people');
     expect(run('export-csv', ['--since', 'yesterday'], app).stderr).toContain('--since must be a date YYYY-MM-DD');
   });
 
@@ -75,29 +76,80 @@ describe('npm run export:csv', () => {
 });
 
 describe('npm run erase', () => {
-  it("deletes that person's rows from every table, unsent mail and .eml files included, and prints what it removed", async () => {
+  /** Sends every pending mail the way the site does without SMTP_URL: real .eml files. */
+  async function writeMails(target: TestApp) {
+    const worker = target.outboxWorker(emlFileTransport(target.config.mailDir));
+    worker.kick();
+    await worker.idle();
+    await worker.stop();
+  }
+  const emlFiles = (target: TestApp) => (existsSync(target.config.mailDir) ? readdirSync(target.config.mailDir).filter((name) => name.endsWith('.eml')) : []);
+
+  it("deletes that person's rows from every table and the .eml files of their mails only, and prints what it removed", async () => {
     await submit(app, '/free-audit', validAudit);
+    await writeMails(app);
     await submit(app, '/contact', { ...validContact, email: 'Priya@ShahPayroll.co.uk' });
-    await submit(app, '/free-audit', { ...validAudit, name: 'Someone Else', email: 'else@example.co.uk' });
-    mkdirSync(app.config.mailDir, { recursive: true });
-    const eml = path.join(app.config.mailDir, 'lead.eml');
-    writeFileSync(eml, 'Reply-To: Priya Shah <priya@shahpayroll.co.uk>\r\n\r\nHello');
-    const other = path.join(app.config.mailDir, 'other.eml');
-    writeFileSync(other, 'Reply-To: else@example.co.uk\r\n\r\nHello');
+    // Addresses that contain hers: never hers.
+    await submit(app, '/free-audit', { ...validAudit, name: 'Someone Else', email: 'bpriya@shahpayroll.co.uk.example' });
+    await submit(app, '/free-audit', { ...validAudit, name: 'Another', email: 'else@example.co.uk' });
+    await writeMails(app);
+    // A held submission of hers too.
+    const strict = app.db.prepare(`INSERT INTO quarantine (form, reason, email, fields, created_at) VALUES ('audit', 'honeypot filled', ?, '{}', ?)`);
+    strict.run('PRIYA@shahpayroll.co.uk', app.clock().toISOString());
+    expect(emlFiles(app)).toHaveLength(4);
 
     const result = run('erase', ['--email', 'priya@shahpayroll.co.uk'], app);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('audit requests:   1');
     expect(result.stdout).toContain('contact messages: 1');
-    expect(result.stdout).toContain('outbox mails:     2 (2 not yet sent)');
-    expect(result.stdout).toContain('.eml files:       1');
-    expect(countRows(app.db, 'audit_submissions')).toBe(1);
+    expect(result.stdout).toContain('held submissions: 1');
+    expect(result.stdout).toContain('outbox mails:     2 (0 not yet sent)');
+    expect(result.stdout).toContain('.eml files:       2');
+    expect(countRows(app.db, 'audit_submissions')).toBe(2);
     expect(countRows(app.db, 'contact_messages')).toBe(0);
-    expect(countRows(app.db, 'mail_outbox')).toBe(1);
-    expect(existsSync(eml)).toBe(false);
-    expect(existsSync(other)).toBe(true);
-    // The remaining rows belong to the other person only.
-    expect(app.db.prepare('SELECT email FROM audit_submissions').get()).toEqual({ email: 'else@example.co.uk' });
+    expect(countRows(app.db, 'quarantine')).toBe(0);
+    expect(countRows(app.db, 'mail_outbox')).toBe(2);
+    // The others' mails are still there, and they mention nobody erased.
+    const left = emlFiles(app).map((name) => readFileSync(path.join(app.config.mailDir, name), 'utf8'));
+    expect(left).toHaveLength(2);
+    for (const text of left) expect(text.toLowerCase()).not.toContain('priya@shahpayroll.co.uk>');
+    expect(app.db.prepare('SELECT email FROM audit_submissions ORDER BY id').all()).toEqual([{ email: 'bpriya@shahpayroll.co.uk.example' }, { email: 'else@example.co.uk' }]);
+  });
+
+  it('touches nothing for an address with no rows, though every mail names the agency', async () => {
+    await submit(app, '/free-audit', validAudit);
+    await writeMails(app);
+    const result = run('erase', ['--email', 'leads@example.com'], app);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('.eml files:       0');
+    expect(emlFiles(app)).toHaveLength(1);
+    expect(countRows(app.db, 'audit_submissions')).toBe(1);
+  });
+
+  it('finds a person however the address is written, and leaves no copy in the database files', async () => {
+    const person = {
+      ...validAudit,
+      name: 'Jörg Straßer-Quarantäne',
+      email: 'JÖRG.STRASSER@MÜNCHEN-BÄCKEREI.DE',
+      main_goal: 'Unique goal text zq81x for the erasure test',
+    };
+    await submit(app, '/free-audit', person);
+    await writeMails(app);
+    await submit(app, '/contact', { ...validContact, email: 'jörg.straßer@xn--mnchen-bckerei-dib09a.de', message: 'Second message zq81x' });
+    const result = run('erase', ['--email', 'Jörg.Straßer@münchen-bäckerei.de'], app);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('audit requests:   1');
+    expect(result.stdout).toContain('contact messages: 1');
+    expect(result.stdout).toContain('.eml files:       1');
+    expect(emlFiles(app)).toHaveLength(0);
+
+    // What grep would find in the database, its WAL and shared memory, while the site holds it open.
+    const files = [app.config.databasePath, `${app.config.databasePath}-wal`, `${app.config.databasePath}-shm`].filter((file) => existsSync(file));
+    const needles = ['zq81x', 'Straßer', 'STRASSER', 'xn--mnchen', 'MÜNCHEN'].map((text) => Buffer.from(text, 'utf8'));
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const needle of needles) expect({ file: path.basename(file), needle: needle.toString(), found: bytes.includes(needle) }).toEqual({ file: path.basename(file), needle: needle.toString(), found: false });
+    }
   });
 
   it('needs an address', () => {
