@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/escape-html';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { MailMessage } from './mail-message';
@@ -32,6 +33,26 @@ export interface OutboxWorkerOptions {
  */
 export const DAILY_MAIL_CAP = 200;
 
+/** A day on which the cap was reached, told to the agency in the next mail that goes out. */
+interface CapNotice {
+  day: string;
+  dailyCap: number;
+}
+
+/** The mail with a first paragraph saying that notifications were held back by the daily cap. */
+function withCapNotice(message: MailMessage, notice: CapNotice): MailMessage {
+  const text =
+    `Note from the website: on ${notice.day} (UTC) the limit of ${notice.dailyCap} notification mails a day was reached, ` +
+    'so later notifications waited for the next day. Many requests in a short time may be automated: ' +
+    'check the quarantine (npm run export:csv -- --table quarantine) and the outbox.';
+  const paragraph = `<p style="padding:12px;border:1px solid #f59e0b;background:#fffbeb;color:#78350f">${escapeHtml(text)}</p>`;
+  return {
+    ...message,
+    text: `${text}\n\n${message.text}`,
+    html: message.html.replace(/(<body[^>]*>)/, `$1${paragraph}`),
+  };
+}
+
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
@@ -49,9 +70,11 @@ export class OutboxWorker {
   private readonly markSent;
   private readonly markFailed;
   private readonly sentSince;
+  private readonly readNotice;
+  private readonly writeNotice;
+  private readonly clearNotice;
   private readonly clock: () => Date;
   private readonly dailyCap: number;
-  private capWarnedFor: string | null = null;
   private readonly maxRetryDelayMs: number;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -65,10 +88,17 @@ export class OutboxWorker {
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
+    // The next mail to send: each sender's first before anyone's second, and among those the
+    // newest first, so that a flood, from one address or from many, never holds a new lead back.
     this.due = db.prepare<[string], OutboxRow>(
-      `SELECT id, kind, source_id, message, attempts FROM mail_outbox
-       WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT 20`,
+      `SELECT id, kind, source_id, message, attempts FROM (
+         SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
+         FROM mail_outbox WHERE sent_at IS NULL
+       ) WHERE next_attempt_at <= ? ORDER BY sender_rank, id DESC LIMIT 1`,
     );
+    this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
+    this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    this.clearNotice = db.prepare(`DELETE FROM settings WHERE key = 'mail_cap_notice' AND value = ?`);
     this.nextDue = db.prepare<[], { next: string | null }>(`SELECT min(next_attempt_at) AS next FROM mail_outbox WHERE sent_at IS NULL`);
     this.markSent = db.prepare(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`);
     this.markFailed = db.prepare(`UPDATE mail_outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`);
@@ -110,49 +140,71 @@ export class OutboxWorker {
     while (this.running) await this.running;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops sending: no new mail is started. Resolves true once the send in progress (if any) has
+   * finished and been recorded, or false if it is still running after `graceMs`; that mail stays
+   * unsent in the outbox and goes out again at the next start, with the same Message-ID.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.wakeAt = null;
-    await this.idle();
+    if (!this.running) return true;
+    if (!Number.isFinite(graceMs)) {
+      await this.idle();
+      return true;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+    const finished = await Promise.race([this.idle().then(() => true as const), late]);
+    clearTimeout(timer);
+    return finished;
   }
 
   private retryDelay(attempts: number): number {
     return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
   }
 
-  /** True (and logged once a day) when today's notifications have reached the cap. */
+  /**
+   * True when today's notifications have reached the cap. The first time in a UTC day it says so
+   * at error level, and leaves a notice (in the database, so a restart keeps it) that the next
+   * mail to go out carries to the agency.
+   */
   private capReached(): boolean {
     const dayStart = startOfUtcDay(this.clock());
     const sentToday = this.sentSince.get(dayStart.toISOString())?.n ?? 0;
     if (sentToday < this.dailyCap) return false;
     const day = dayStart.toISOString().slice(0, 10);
-    if (this.capWarnedFor !== day) {
-      this.capWarnedFor = day;
-      this.options.logger.warn({ sentToday, dailyCap: this.dailyCap }, 'Daily mail cap reached: further notifications wait until tomorrow (UTC)');
+    if (this.pendingNotice()?.day !== day) {
+      this.writeNotice.run(JSON.stringify({ day, dailyCap: this.dailyCap } satisfies CapNotice));
+      this.options.logger.error({ sentToday, dailyCap: this.dailyCap }, 'Daily mail cap reached: further notifications wait until tomorrow (UTC)');
     }
     return true;
+  }
+
+  private pendingNotice(): CapNotice | null {
+    const stored = this.readNotice.get()?.value;
+    return stored ? (JSON.parse(stored) as CapNotice) : null;
   }
 
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped || this.capReached()) return;
-      const rows = this.due.all(this.clock().toISOString());
-      if (rows.length === 0) return;
-      for (const row of rows) {
-        if (this.stopped || this.capReached()) return;
-        await this.sendOne(row);
-      }
+      const row = this.due.get(this.clock().toISOString());
+      if (!row) return;
+      await this.sendOne(row);
     }
   }
 
   private async sendOne(row: OutboxRow): Promise<void> {
     const { logger, transport } = this.options;
     try {
-      const message = JSON.parse(row.message) as MailMessage;
-      await transport.send(message);
+      const notice = this.pendingNotice();
+      const stored = JSON.parse(row.message) as MailMessage;
+      await transport.send(notice ? withCapNotice(stored, notice) : stored);
       this.markSent.run(this.clock().toISOString(), row.id);
+      if (notice) this.clearNotice.run(JSON.stringify(notice));
       logger.info({ mailId: row.id, kind: row.kind, sourceId: row.source_id, via: transport.description }, 'Email sent');
     } catch (error) {
       const attempts = row.attempts + 1;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { LeadStore } from '../../server/leads/lead-store';
 import { emlFileTransport, smtpTransport } from '../../server/mail/mail-transport';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -235,7 +236,9 @@ describe('the daily cap on notification mails', () => {
     worker.kick();
     await worker.idle();
     expect(smtp.received).toHaveLength(2);
-    expect(lines.filter((line) => String(line.msg).startsWith('Daily mail cap reached'))).toHaveLength(1);
+    const capLines = lines.filter((line) => String(line.msg).startsWith('Daily mail cap reached'));
+    expect(capLines).toHaveLength(1);
+    expect(capLines[0]?.level).toBe(50);
     expect(countRows(testApp.db, 'audit_submissions')).toBe(3);
     expect(testApp.db.prepare('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL').get()).toEqual({ n: 1 });
 
@@ -255,6 +258,56 @@ describe('the daily cap on notification mails', () => {
     worker.kick();
     await worker.idle();
     expect(smtp.received).toHaveLength(3);
+    // The first mail after the cap tells the agency that notifications were held back; once.
+    const next = decodeQuotedPrintable(smtp.received[2]!.raw).replace(/=\r?\n/g, '');
+    expect(next).toContain('on 2030-03-04 (UTC) the limit of 2 notification mails a day was reached');
+    await submitAudit(testApp, { ...validAudit, email: 'four@example.co.uk' });
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(4);
+    expect(smtp.received[3]!.raw).not.toContain('notification mails a day was reached');
+    expect(capLines).toHaveLength(1);
+    await worker.stop();
+  });
+});
+
+describe('the order mail goes out in', () => {
+  /** The Reply-To address of each mail the peer received, in order. */
+  const senders = () => smtp!.received.map((mail) => /^Reply-To: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$/m.exec(decodeQuotedPrintable(mail.raw))?.[1]);
+
+  it('sends a new lead before a flood from one address that came first', async () => {
+    smtp = await startSmtpServer('accept');
+    const store = new LeadStore(testApp.db);
+    const flood = (email: string, count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        store.save('audit', { ...validAudit, email }, testApp.clock(), (id) => ({ from: 'a@citewise.example', to: 'b@citewise.example', replyTo: { name: 'x', address: email }, subject: `flood ${id}`, text: 't', html: '<body>h</body>', messageId: `<flood-${id}@citewise.example>` }));
+      }
+    };
+    flood('bot@spam.example', 30);
+    testApp.clock.advance(1000);
+    await submitAudit(testApp, { ...validAudit, email: 'real@lead.example' });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { dailyCap: 3 });
+    worker.kick();
+    await worker.idle();
+    // The lead first (each sender's first mail before anyone's second, the newest first among
+    // those), then the flood's.
+    expect(senders()).toEqual(['real@lead.example', 'bot@spam.example', 'bot@spam.example']);
+    await worker.stop();
+  });
+
+  it('sends a new lead before a flood from many addresses that came first', async () => {
+    smtp = await startSmtpServer('accept');
+    const store = new LeadStore(testApp.db);
+    for (let index = 0; index < 40; index += 1) {
+      const email = `bot${index}@spam.example`;
+      store.save('audit', { ...validAudit, email }, testApp.clock(), (id) => ({ from: 'a@citewise.example', to: 'b@citewise.example', replyTo: { name: 'x', address: email }, subject: `flood ${id}`, text: 't', html: '<body>h</body>', messageId: `<flood-${id}@citewise.example>` }));
+    }
+    testApp.clock.advance(1000);
+    await submitAudit(testApp, { ...validAudit, email: 'real@lead.example' });
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { dailyCap: 1 });
+    worker.kick();
+    await worker.idle();
+    expect(senders()).toEqual(['real@lead.example']);
     await worker.stop();
   });
 });
