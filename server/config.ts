@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: false | number | string[];
   bookingUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Days a held (suspected spam) submission is kept before it is deleted. */
+  quarantineDays: number;
   isProduction: boolean;
 }
 
@@ -40,6 +42,39 @@ const httpUrl = z
       return false;
     }
   }, 'must be an absolute http(s) URL');
+
+/** A whole number written in decimal digits only: " ", "1e3" and "0x0C81" are not a port. */
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be from ${min} to ${max}`);
+
+/**
+ * A file path the process can keep a database in: not inside a kernel file system, where a file
+ * is a device or a view of the process (opening one can block for ever or read the terminal).
+ */
+const databasePath = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((value) => !/[\0\r\n]/.test(value), 'must be a file path')
+  .refine((value) => !/^\/(proc|sys|dev)(\/|$)/.test(path.resolve(value)), 'must not be under /proc, /sys or /dev');
+
+/** smtp(s)://[user[:password]@]host[:port][?options]; its password is never echoed (see redactUrl). */
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '' && !/\s/.test(value);
+    } catch {
+      return false;
+    }
+  }, 'must be an smtp:// or smtps:// URL with a host');
 
 const email = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address');
 
@@ -64,23 +99,38 @@ const trustProxy = z
   });
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  SITE_URL: httpUrl.default('http://localhost:3000'),
-  DATABASE_PATH: z.string().trim().min(1).default('data/site.db'),
-  SMTP_URL: z
+  // 0 asks the system for a free port (tests use it).
+  PORT: integer(0, 65535).default(3000),
+  HOST: z
     .string()
     .trim()
-    .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value), 'must be an smtp:// or smtps:// URL')
-    .optional(),
+    .refine((value) => isIP(value) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(value), 'must be an IP address or a host name')
+    .default('127.0.0.1'),
+  SITE_URL: httpUrl.default('http://localhost:3000'),
+  DATABASE_PATH: databasePath.default('data/site.db'),
+  SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: email.default(site.mailFrom),
   MAIL_TO: email.default(site.mailTo),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(30_000),
+  MAIL_RETRY_BASE_MS: integer(1, 86_400_000).default(30_000),
   TRUST_PROXY: trustProxy.default(false),
   BOOKING_URL: httpUrl.default(site.bookingUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUARANTINE_DAYS: integer(1, 3650).default(30),
   NODE_ENV: z.string().optional(),
 });
+
+/** Variables whose value may hold a password: shown with it masked. */
+const SECRET_URLS = new Set(['SMTP_URL']);
+
+/** A URL as it can be shown in a log or an error: any password replaced by ***. */
+export function redactUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@');
+}
+
+/** How a variable's value is shown in an error message: quoted, one line, never a password. */
+export function shownValue(name: string, value: string): string {
+  return JSON.stringify(SECRET_URLS.has(name) ? redactUrl(value) : value);
+}
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(present[name] ?? '')} ${issue?.message ?? ''}`.trim());
+    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, present[name] ?? '')} ${issue?.message ?? ''}`.trim());
   }
   const value = result.data;
   const databasePath = path.resolve(value.DATABASE_PATH);
@@ -107,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     bookingUrl: value.BOOKING_URL,
     logLevel: value.LOG_LEVEL,
+    quarantineDays: value.QUARANTINE_DAYS,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

@@ -1,32 +1,60 @@
 import './production-default';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrate, openDatabase, type Db } from './db/database';
 import { createHttpServer } from './http-server';
-import { ConfigError, loadConfig } from './config';
-import { migrate, openDatabase } from './db/database';
-import { createLogger } from './logger';
+import { LeadStore } from './leads/lead-store';
+import { createLogger, type Logger } from './logger';
 import { emlFileTransport, smtpTransport } from './mail/mail-transport';
 import { OutboxWorker } from './mail/outbox-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
+/**
+ * How long, after the last request, the stop waits for a mail being sent. Within it, the mail is
+ * sent and recorded exactly once; past it, it stays in the outbox and goes out at the next start.
+ */
+const MAIL_STOP_GRACE_MS = 1500;
+/** How often held submissions past their retention are deleted (and once at start). */
+const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Stops the process with one line on stderr, as a bad configuration does. */
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The database, or one line naming DATABASE_PATH and why it cannot be used. */
+function openConfiguredDatabase(config: Config): { db: Db; schemaVersion: number } {
+  try {
+    const db = openDatabase(config.databasePath);
+    return { db, schemaVersion: migrate(db) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return fail(`Invalid configuration: DATABASE_PATH=${JSON.stringify(config.databasePath)} cannot be used as the database: ${reason}`);
+  }
+}
+
+/** Flushes the asynchronous log, then exits; a stuck output (a reader that stopped) cannot hold the exit. */
+function exitAfterLogs(logger: Logger, code: number): void {
+  const exit = () => process.exit(code);
+  setTimeout(exit, 300).unref();
+  logger.flush(exit);
+}
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
 
-  const db = openDatabase(config.databasePath);
-  const schemaVersion = migrate(db);
+  const { db, schemaVersion } = openConfiguredDatabase(config);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
@@ -36,6 +64,15 @@ async function main(): Promise<void> {
   // Mail left unsent before a restart goes out now.
   mailer.start();
   logger.info({ via: transport.description }, 'Mail outbox started');
+
+  const store = new LeadStore(db);
+  const purge = () => {
+    const deleted = store.purgeQuarantine(clock(), config.quarantineDays);
+    if (deleted > 0) logger.info({ deleted, olderThanDays: config.quarantineDays }, 'Held submissions past their retention deleted');
+  };
+  purge();
+  const purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
+  purgeTimer.unref();
 
   const server: Server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
@@ -47,7 +84,7 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 5000;
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'The server could not listen');
-    process.exit(1);
+    exitAfterLogs(logger, 1);
   });
 
   let stopping = false;
@@ -55,6 +92,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down: no new connections, finishing requests in flight');
+    clearInterval(purgeTimer);
     // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
     server.closeIdleConnections();
     const force = setTimeout(() => {
@@ -63,12 +101,13 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      // A send in progress finishes (its own timeouts bound it) before the database closes.
-      void mailer.stop().finally(() => {
+      // However many mails wait, none is started now; the one being sent may finish.
+      void mailer.stop(MAIL_STOP_GRACE_MS).then((settled) => {
+        if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         db.close();
         logger.info('Stopped');
-        process.exit(0);
+        exitAfterLogs(logger, 0);
       });
     });
   };

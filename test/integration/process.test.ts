@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -85,5 +85,33 @@ describe('the server process', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT="abc"/);
+  });
+
+  it.each([
+    ['a folder', (dir: string) => dir],
+    ['a file that is not a database', (dir: string) => {
+      writeFileSync(path.join(dir, 'notes.txt'), 'not SQLite '.repeat(100));
+      return path.join(dir, 'notes.txt');
+    }],
+    ['a file inside a file', (dir: string) => {
+      writeFileSync(path.join(dir, 'plain'), 'x');
+      return path.join(dir, 'plain', 'site.db');
+    }],
+  ])('stops at start with one line naming DATABASE_PATH when it is %s', (_what, make) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'citewise-bad-db-'));
+    try {
+      const databasePath = make(dir);
+      const result = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
+        env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_PATH: databasePath, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`Invalid configuration: DATABASE_PATH=${JSON.stringify(databasePath)}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -49,6 +49,23 @@ describe('configuration', () => {
       logLevel: 'warn',
     });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(loadConfig({ QUARANTINE_DAYS: '14' }).quarantineDays).toBe(14);
+  });
+
+  it('keeps 30 days of held submissions by default', () => {
+    expect(loadConfig({}).quarantineDays).toBe(30);
+  });
+
+  it('never prints the password of a bad SMTP_URL', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:S3cret-pa55@mail.example.org:587/ oops' })).toThrow(ConfigError);
+    try {
+      loadConfig({ SMTP_URL: 'smtp://mailer:S3cret-pa55@mail.example.org:587/ oops' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('SMTP_URL');
+      expect(message).toContain('mailer:***@mail.example.org');
+      expect(message).not.toContain('S3cret');
+    }
   });
 
   it.each([
@@ -64,6 +81,18 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/99'],
     ['BOOKING_URL', 'javascript:alert(1)'],
     ['LOG_LEVEL', 'loud'],
+    ['PORT', ' '],
+    ['PORT', '0x0C81'],
+    ['PORT', '1e3'],
+    ['PORT', '3000.5'],
+    ['MAIL_RETRY_BASE_MS', '0x10'],
+    ['DATABASE_PATH', '/proc/self/fd/0'],
+    ['DATABASE_PATH', '/dev/stdin'],
+    ['DATABASE_PATH', '/sys/kernel/site.db'],
+    ['SMTP_URL', 'smtp://user:pass word@mail.example.org'],
+    ['SMTP_URL', 'smtp://'],
+    ['HOST', 'not a host'],
+    ['QUARANTINE_DAYS', '0'],
   ])('stops on %s=%s with one line that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
