@@ -88,6 +88,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   app.use(publicFiles(path.join(clientDir, 'public')));
   app.use(redirects());
   app.use(seoFiles(config, security));
+  app.get(/.*/, pages.twinHandler);
   app.use(
     formRoutes({
       config,

@@ -1,4 +1,5 @@
 import { scriptSafeJson, type JsonLd } from './json-ld';
+import { twinPath } from './markdown-twin';
 import { site } from './site';
 
 /** Everything a page puts in <head>. */
@@ -36,6 +37,8 @@ export function headTags(head: HeadData, siteUrl: string): HeadTag[] {
   ];
   if (head.keywords && head.keywords.length > 0) tags.push(meta('name', 'keywords', head.keywords.join(', ')));
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex, follow'));
+  // The same page as Markdown, for AI assistants and crawlers (every indexable page has one).
+  else tags.push({ name: 'link', attributes: { rel: 'alternate', type: 'text/markdown', href: `${siteUrl}${twinPath(head.canonicalPath)}` } });
   tags.push(
     meta('property', 'og:type', head.ogType ?? 'website'),
     meta('property', 'og:site_name', site.brand),

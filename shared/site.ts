@@ -6,16 +6,4 @@ import { siteContent } from './generated/site';
  */
 export const site = siteContent;
 
-export const routesPaths = {
-  home: '/',
-  homeAlias: '/services/llm-seo',
-  howItWorks: '/how-it-works',
-  caseStudies: '/case-studies',
-  blog: '/blog',
-  freeAudit: '/free-audit',
-  thankYou: '/thank-you',
-  contact: '/contact',
-  privacyPolicy: '/privacy-policy',
-  termsConditions: '/terms-conditions',
-  refundPolicy: '/refund-policy',
-} as const;
+export { routesPaths } from './route-paths';

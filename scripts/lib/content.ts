@@ -38,6 +38,8 @@ export interface CompiledContent {
   pages: PagesContent;
   legal: LegalPage[];
   articles: { summary: ArticleSummary; body: ArticleBody }[];
+  /** The Markdown of each article and legal page by slug, placeholders filled (for the Markdown twins). */
+  sources: { articles: Record<string, string>; legal: Record<string, string> };
 }
 
 function validate<S extends z.ZodType>(schema: S, data: unknown, file: string, what: string): z.output<S> {
@@ -309,7 +311,7 @@ export function compileArticleBody(body: string, file: string): ArticleSegment[]
   return segments;
 }
 
-function compileArticles(dir: string, site: SiteContent): CompiledContent['articles'] {
+function compileArticles(dir: string, site: SiteContent, sources: Record<string, string>): CompiledContent['articles'] {
   const files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
   const articles = files.map((name) => {
     const file = path.join(dir, name);
@@ -321,6 +323,7 @@ function compileArticles(dir: string, site: SiteContent): CompiledContent['artic
       throw new ContentError(`${file}:\n  front matter field "updated": must not be before "published"`);
     }
     const filled = fillPlaceholders(body, site, file);
+    sources[slug] = filled;
     const wordCount = countWords(filled);
     const summary: ArticleSummary = { ...frontMatter, slug, path: `/blog/${slug}`, wordCount, readMinutes: readingMinutes(wordCount) };
     return { summary, body: { segments: compileArticleBody(filled, file) } };
@@ -347,7 +350,7 @@ function compileArticles(dir: string, site: SiteContent): CompiledContent['artic
   );
 }
 
-function compileLegal(dir: string, site: SiteContent): LegalPage[] {
+function compileLegal(dir: string, site: SiteContent, sources: Record<string, string>): LegalPage[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()
@@ -356,9 +359,12 @@ function compileLegal(dir: string, site: SiteContent): LegalPage[] {
       const { data, body } = splitFrontMatter(file);
       const frontMatter = validate(legalFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
       const { markdown, state } = createMarkdown(file);
-      const html = toHtml(markdown, fillPlaceholders(body, site, file));
+      const filled = fillPlaceholders(body, site, file);
+      const html = toHtml(markdown, filled);
       checkFragmentLinks(state);
-      return { slug: name.slice(0, -'.md'.length), ...frontMatter, html };
+      const slug = name.slice(0, -'.md'.length);
+      sources[slug] = filled;
+      return { slug, ...frontMatter, html };
     });
 }
 
@@ -368,14 +374,16 @@ export function compileContent(contentDir: string): CompiledContent {
   const site = validate(siteSchema, readYaml(file('site.yaml')), file('site.yaml'), 'site');
   const yamlFile = <S extends z.ZodType>(name: string, schema: S): z.output<S> =>
     validate(schema, fillTree(readYaml(file(name)), site, file(name)), file(name), name.replace(/\.yaml$/, ''));
+  const sources: CompiledContent['sources'] = { articles: {}, legal: {} };
   return {
     site,
+    sources,
     home: yamlFile('home.yaml', homeSchema),
     faq: yamlFile('faq.yaml', faqSchema),
     processSteps: yamlFile('process-steps.yaml', processStepsSchema),
     caseStudies: yamlFile('case-studies.yaml', caseStudiesSchema),
     pages: yamlFile('pages.yaml', pagesSchema),
-    legal: compileLegal(file('legal'), site),
-    articles: compileArticles(file('articles'), site),
+    legal: compileLegal(file('legal'), site, sources.legal),
+    articles: compileArticles(file('articles'), site, sources.articles),
   };
 }

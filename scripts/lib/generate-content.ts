@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { compileContent, type CompiledContent } from './content';
+import { buildMarkdownTwins } from './markdown-twins';
 
 /**
  * Writes content/ as TypeScript modules under shared/generated/, one module per page or article,
@@ -102,5 +103,7 @@ export function generateContent(root: string): CompiledContent {
       `export const articleSlugs: string[] = Object.keys(articleLoaders);`,
     ].join('\n'),
   );
+  // Read by the server only (it makes the links absolute with SITE_URL and serves them).
+  write('markdown-twins.ts', [], `import type { MarkdownTwin } from '../markdown-twin';\n\nexport const markdownTwins: MarkdownTwin[] = ${json(buildMarkdownTwins(content))};`);
   return content;
 }

@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestId } from '../http/request-id';
 import type { Logger } from '../logger';
+import { prefersMarkdown } from './negotiation';
 import type { Representation } from './representation';
 import { send } from './send';
 
 export interface FastPath {
-  /** Makes a representation servable on the fast path, at exactly this path. */
-  add(path: string, representation: Representation): void;
+  /**
+   * Makes a representation servable on the fast path, at exactly this path; `markdown`, when
+   * given, is sent instead to a request that prefers text/markdown.
+   */
+  add(path: string, representation: Representation, markdown?: Representation): void;
   /** Answers the request when it is a GET or HEAD of a path it holds; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
@@ -19,20 +23,21 @@ export interface FastPath {
  * representation), a request id, and a JSON log line per request.
  */
 export function fastPath(logger: Logger): FastPath {
-  const paths = new Map<string, Representation>();
+  const paths = new Map<string, { representation: Representation; markdown: Representation | undefined }>();
   return {
-    add(path, representation) {
-      paths.set(path, representation);
+    add(path, representation, markdown) {
+      paths.set(path, { representation, markdown });
     },
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const url = req.url ?? '';
       const queryAt = url.indexOf('?');
-      const representation = paths.get(queryAt === -1 ? url : url.slice(0, queryAt));
-      if (!representation) return false;
+      const entry = paths.get(queryAt === -1 ? url : url.slice(0, queryAt));
+      if (!entry) return false;
       const started = process.hrtime.bigint();
       const id = requestId(req.headers['x-request-id']);
-      const status = send(req, res, representation, ['X-Request-Id', id]);
+      const chosen = entry.markdown && prefersMarkdown(req.headers.accept) ? entry.markdown : entry.representation;
+      const status = send(req, res, chosen, ['X-Request-Id', id]);
       logger.info(
         { req: { id, method: req.method, url }, res: { statusCode: status }, responseTime: Number(process.hrtime.bigint() - started) / 1e6 },
         'request completed',

@@ -5,7 +5,9 @@ import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
 import { fastPath, type FastPath } from './fast-path';
-import { negotiateEncoding } from './negotiation';
+import { twinPath } from '../../shared/markdown-twin';
+import { twinRepresentations } from './markdown-twins';
+import { negotiateEncoding, prefersMarkdown } from './negotiation';
 import { PageCache } from './page-cache';
 import { renderErrorPage, renderRoute, type RenderContext } from './render';
 import { compressOnce, precompress, type Representation, type ResponseMeta } from './representation';
@@ -27,6 +29,8 @@ export interface SitePages {
   fastPath: FastPath;
   /** Renders every shared page into memory; the process calls it before it listens. */
   warm(): Promise<void>;
+  /** GET of a page's Markdown twin (/blog/x.md), or of a page by a client that prefers text/markdown. */
+  twinHandler: RequestHandler;
   /** GET of a path no earlier handler took: its page, or the not-found page. */
   pageHandler: RequestHandler;
   /**
@@ -61,6 +65,9 @@ const PLACEHOLDERS: BlankFormTokens = { csrfToken: 'csrf-token-placeholder-8d1f3
  */
 export function sitePages({ routes, context, security, https, logger, showErrors }: SitePagesOptions): SitePages {
   const fast = fastPath(logger);
+  const twins = twinRepresentations(context.config.siteUrl, security);
+  const twinAt = new Map([...twins].map(([path, twin]) => [twinPath(path), twin.own]));
+  for (const [path, own] of twinAt) fast.add(path, own);
   const headersFor = (document: RenderedDocument, vary: string) => ({
     ...security,
     'Content-Security-Policy': buildCsp({ scriptHashes: document.scriptHashes, styleHashes: document.styleHashes }, https),
@@ -70,10 +77,13 @@ export function sitePages({ routes, context, security, https, logger, showErrors
   const cache = new PageCache<Representation>(async (key) => {
     const route = matchAppRoute(routes, key);
     const document = await renderRoute(routes, route, key, context);
-    const meta: ResponseMeta = { status: route.status ?? 200, contentType: HTML, cacheControl: 'public, no-cache', headers: headersFor(document, 'Accept-Encoding') };
+    // A page with a Markdown twin answers with it to a client that asks for text/markdown.
+    const twin = twins.get(key);
+    const vary = twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding';
+    const meta: ResponseMeta = { status: route.status ?? 200, contentType: HTML, cacheControl: 'public, no-cache', headers: headersFor(document, vary) };
     const page = precompress(Buffer.from(document.html, 'utf8'), meta);
     // The not-found page logs the path it was asked for, so it stays with Express.
-    if (route.path === key) fast.add(key, page);
+    if (route.path === key) fast.add(key, page, twin?.negotiated);
     return page;
   });
 
@@ -86,7 +96,8 @@ export function sitePages({ routes, context, security, https, logger, showErrors
 
   /** A document made for this response alone: no cache may keep it. */
   const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
-    const meta: ResponseMeta = { status, contentType: HTML, cacheControl: 'private, no-store', headers: headersFor(document, 'Accept-Encoding, Cookie') };
+    const vary = twins.has(req.path) ? 'Accept, Accept-Encoding, Cookie' : 'Accept-Encoding, Cookie';
+    const meta: ResponseMeta = { status, contentType: HTML, cacheControl: 'private, no-store', headers: headersFor(document, vary) };
     send(req, res, compressOnce(Buffer.from(document.html, 'utf8'), meta, negotiateEncoding(req.headers['accept-encoding'])));
   };
 
@@ -102,6 +113,14 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
       await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map((path) => blankForms.get(path))]);
       logger.info({ pages: pages.length + 1, ms: Date.now() - started }, 'Pages rendered into memory');
+    },
+
+    twinHandler: (req, res, next) => {
+      const own = twinAt.get(req.path);
+      const negotiated = own ? undefined : twins.get(req.path)?.negotiated;
+      if (own) send(req, res, own);
+      else if (negotiated && prefersMarkdown(req.headers.accept)) send(req, res, negotiated);
+      else next();
     },
 
     pageHandler: async (req, res, next) => {

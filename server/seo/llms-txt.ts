@@ -1,9 +1,12 @@
+import { twinPath } from '../../shared/markdown-twin';
+import { twinText } from '../pages/markdown-twins';
 import { absoluteUrl, type SeoLink, type SeoSources } from './seo-sources';
 
 /** One Markdown list line; brackets in a name and spaces in a URL would break the link syntax. */
 function linkLine(siteUrl: string, link: SeoLink): string {
   const name = link.name.replace(/[[\]]/g, (char) => `\\${char}`);
-  const url = absoluteUrl(siteUrl, link.path).replace(/ /g, '%20').replace(/\)/g, '%29');
+  // Each link names the page's Markdown twin, as llmstxt.org proposes.
+  const url = absoluteUrl(siteUrl, twinPath(link.path)).replace(/ /g, '%20').replace(/\)/g, '%29');
   return `- [${name}](${url}): ${link.description.replace(/\s+/g, ' ').trim()}`;
 }
 
@@ -20,7 +23,8 @@ export function buildLlmsTxt({ siteUrl, site, services, articles, legalPages }: 
     '',
     `${site.brand} is a trading name of ${site.legalName} (${site.companyRegistration.charAt(0).toLowerCase()}${site.companyRegistration.slice(1)}), based in ${site.location.headquarters}. ` +
       `Work starts with a free AI visibility audit that tests the prompts a business's customers ask AI assistants and reports within ${site.responseTime}. ` +
-      `Contact: ${site.email} or ${site.phone}, ${site.businessHours}.`,
+      `Contact: ${site.email} or ${site.phone}, ${site.businessHours}. ` +
+      `Every page is also served as Markdown (the links below); every article in full is at ${absoluteUrl(siteUrl, '/llms-full.txt')}.`,
     '',
     '## Services',
     '',
@@ -34,5 +38,16 @@ export function buildLlmsTxt({ siteUrl, site, services, articles, legalPages }: 
     '',
     ...legalPages.map((page) => line({ name: page.title, path: `/${page.slug}`, description: page.description })),
     '',
+  ].join('\n');
+}
+
+/** /llms-full.txt: every article's Markdown twin, in blog order, in one file. */
+export function buildLlmsFullTxt({ siteUrl, site, twins }: SeoSources): string {
+  return [
+    `# ${site.brand}: every article in full`,
+    '',
+    `> The full text of every article on ${siteUrl}, as Markdown. Each starts with its own header; the index is ${absoluteUrl(siteUrl, '/llms.txt')}.`,
+    '',
+    ...twins.map((twin) => twinText(twin, siteUrl)),
   ].join('\n');
 }

@@ -2,24 +2,25 @@ import express from 'express';
 import type { Config } from '../config';
 import { precompress, type Representation } from '../pages/representation';
 import { send } from '../pages/send';
-import { buildLlmsTxt } from './llms-txt';
+import { buildLlmsFullTxt, buildLlmsTxt } from './llms-txt';
 import { buildRobotsTxt } from './robots-txt';
 import { buildRss } from './rss';
 import { siteSeoSources, type SeoSources } from './seo-sources';
 import { buildSitemap } from './sitemap';
 
-/** The four files, keyed by path, built from the given sources, as their types. */
+/** The files, keyed by path, built from the given sources, as their types. */
 function buildSeoFiles(sources: SeoSources): [string, string, string][] {
   return [
     ['/sitemap.xml', buildSitemap(sources), 'application/xml; charset=utf-8'],
     ['/robots.txt', buildRobotsTxt(sources), 'text/plain; charset=utf-8'],
     ['/llms.txt', buildLlmsTxt(sources), 'text/plain; charset=utf-8'],
+    ['/llms-full.txt', buildLlmsFullTxt(sources), 'text/plain; charset=utf-8'],
     ['/rss.xml', buildRss(sources), 'application/rss+xml; charset=utf-8'],
   ];
 }
 
 /**
- * Serves /sitemap.xml, /robots.txt, /llms.txt and /rss.xml. Every URL in them comes from the
+ * Serves /sitemap.xml, /robots.txt, /llms.txt, /llms-full.txt and /rss.xml. Every URL in them comes from the
  * configured SITE_URL, never the request's Host header, and each body is built once here: content
  * only changes with a build and a restart.
  */

@@ -1,6 +1,8 @@
 import { appRoutes, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
 import type { ArticleSummary, LegalPage, SiteContent } from '../../shared/content-schema';
 import { articles } from '../../shared/generated/articles';
+import { markdownTwins } from '../../shared/generated/markdown-twins';
+import type { MarkdownTwin } from '../../shared/markdown-twin';
 import { caseStudies } from '../../shared/generated/case-studies';
 import { home } from '../../shared/generated/home';
 import { legalPages } from '../../shared/generated/legal';
@@ -34,6 +36,8 @@ export interface SeoSources {
   /** The main pages llms.txt lists under Services. */
   services: readonly SeoLink[];
   blog: { title: string; description: string };
+  /** The articles' Markdown twins, in blog order. */
+  twins: readonly MarkdownTwin[];
 }
 
 /** The site's real sources: the route table and the content the build generated. */
@@ -51,6 +55,7 @@ export function siteSeoSources(siteUrl: string): SeoSources {
       { name: 'Case studies', path: routesPaths.caseStudies, description: caseStudies.seo.description },
     ],
     blog: { title: `${blog.title} | ${site.brand}`, description: blog.seo.description },
+    twins: articles.flatMap((article) => markdownTwins.find((twin) => twin.path === article.path) ?? []),
   };
 }
 

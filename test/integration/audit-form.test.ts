@@ -86,7 +86,8 @@ describe('GET /free-audit', () => {
       const response = await raw(accept);
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
-      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      // Accept too: a client that asks for text/markdown gets the page's Markdown twin.
+      expect(response.headers.vary).toBe('Accept, Accept-Encoding, Cookie');
       const html = decode(response.body).toString('utf8');
       expect(Number(response.headers['content-length'])).toBe(response.body.length);
       const token = parse(html).querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';

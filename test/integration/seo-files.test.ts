@@ -190,7 +190,7 @@ describe('GET /llms.txt', () => {
     expect(lines.filter((line) => line.startsWith('#'))).toEqual([`# ${site.brand}`, '## Services', '## Articles', '## Optional']);
   });
 
-  it('lists the main pages with descriptions, every article and the legal pages, all as absolute URLs', async () => {
+  it('lists the main pages with descriptions, every article and the legal pages, as absolute URLs of their Markdown twins', async () => {
     const text = (await get('/llms.txt')).text;
     const section = (name: string) => text.split(`## ${name}\n`)[1]?.split('\n## ')[0] ?? '';
     const links = (body: string) =>
@@ -206,18 +206,18 @@ describe('GET /llms.txt', () => {
 
     const services = links(section('Services'));
     expect(services.map((link) => link.url)).toEqual(
-      ['/', '/how-it-works', '/free-audit', '/case-studies'].map((path) => `${TEST_SITE_URL}${path}`),
+      ['/index.md', '/how-it-works.md', '/free-audit.md', '/case-studies.md'].map((path) => `${TEST_SITE_URL}${path}`),
     );
     for (const link of services) expect(link.note.length).toBeGreaterThan(20);
 
     const listed = links(section('Articles'));
     expect(listed).toHaveLength(17);
     expect(listed).toEqual(
-      articles.map((article) => ({ name: article.title, url: `${TEST_SITE_URL}${article.path}`, note: article.excerpt })),
+      articles.map((article) => ({ name: article.title, url: `${TEST_SITE_URL}${article.path}.md`, note: article.excerpt })),
     );
 
     const optional = links(section('Optional'));
-    expect(optional.map((link) => link.url)).toEqual(legalPages.map((page) => `${TEST_SITE_URL}/${page.slug}`));
+    expect(optional.map((link) => link.url)).toEqual(legalPages.map((page) => `${TEST_SITE_URL}/${page.slug}.md`));
   });
 
   it('links only to pages that answer 200', async () => {

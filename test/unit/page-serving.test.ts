@@ -2,7 +2,7 @@ import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { isNotModified } from '../../server/pages/conditional';
-import { negotiateEncoding } from '../../server/pages/negotiation';
+import { negotiateEncoding, prefersMarkdown } from '../../server/pages/negotiation';
 import { compressOnce, precompress, type Representation, type ResponseMeta } from '../../server/pages/representation';
 import { send } from '../../server/pages/send';
 
@@ -127,5 +127,24 @@ describe('send', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.equals(body)).toBe(true);
+  });
+});
+
+describe('prefersMarkdown', () => {
+  it.each([
+    [undefined, false],
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', false],
+    ['*/*', false],
+    ['text/markdown', true],
+    ['text/markdown, */*;q=0.1', true],
+    ['text/markdown, */*', true],
+    ['text/html, text/markdown', false],
+    ['text/html;q=0.5, text/markdown', true],
+    ['text/markdown;q=0.5, text/html', false],
+    ['text/markdown;q=0, */*', false],
+    ['*/*, text/html;q=0.1, text/markdown;q=0.9', true],
+    ['text/x-markdown', true],
+  ])('Accept %j -> %s', (accept, expected) => {
+    expect(prefersMarkdown(accept)).toBe(expected);
   });
 });

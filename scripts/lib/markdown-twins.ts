@@ -1,0 +1,205 @@
+import type { MarkdownTwin } from '../../shared/markdown-twin';
+import { auditFields } from '../../shared/forms/audit-form';
+import { contactFields } from '../../shared/forms/contact-form';
+import { routesPaths } from '../../shared/route-paths';
+import type { CompiledContent } from './content';
+
+/**
+ * The Markdown twin of every public page, made from the same content as the page: what an AI
+ * assistant or crawler reads instead of the HTML. Links to the site stay root-relative here; the
+ * server makes them absolute with SITE_URL, which only it knows.
+ */
+
+const paragraph = (...lines: (string | false | undefined)[]) => lines.filter(Boolean).join('\n');
+const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
+const section = (title: string, ...parts: (string | false | undefined)[]) => [`## ${title}`, ...parts.filter(Boolean)].join('\n\n');
+const link = (text: string, path: string) => `[${text.replace(/[[\]]/g, '\\$&')}](${path})`;
+
+/** An article body as Markdown: the interactive blocks become what they show. */
+function articleMarkdown(source: string): string {
+  const out: string[] = [];
+  const lines = source.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const open = /^:::([a-z]+)\s*(\S*)\s*$/.exec(line);
+    if (!open) {
+      out.push(line);
+      continue;
+    }
+    const end = lines.findIndex((candidate, at) => at > index && candidate.trim() === ':::');
+    const block = lines.slice(index + 1, end);
+    index = end;
+    const items = block.filter((item) => item.trim() !== '').map((item) => item.replace(/^\s*[-*]\s+/, '').trim());
+    switch (open[1]) {
+      case 'copy':
+        out.push('```text', ...block, '```');
+        break;
+      case 'checklist':
+        out.push(...items.map((item) => `- [ ] ${item}`));
+        break;
+      case 'stats':
+        out.push(
+          ...items.map((item) => {
+            const [stat, label] = item.split('|').map((part) => part.trim());
+            return `- **${stat}**: ${label}`;
+          }),
+        );
+        break;
+      case 'faq':
+        out.push('## Frequently asked questions', '', ...block);
+        break;
+      default:
+        out.push(...block);
+    }
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** Every page that has a twin: each public, indexable page of the route table. */
+export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
+  const { site, home, faq, processSteps, caseStudies, pages, articles, legal, sources } = content;
+  const newest = [...articles.map((article) => article.summary.updated), ...legal.map((page) => page.updated)].sort().at(-1);
+  const dated = (updated: string | undefined, published?: string) => ({ ...(published ? { published } : {}), ...(updated ? { updated } : {}) });
+  const auditCta = `${link(home.hero.primaryCta, routesPaths.freeAudit)}: ${pages.freeAudit.offer.join('; ')}.`;
+
+  const homeTwin: MarkdownTwin = {
+    path: routesPaths.home,
+    title: home.hero.title,
+    description: home.seo.description,
+    ...dated(newest),
+    body: [
+      paragraph(home.hero.lead),
+      section(home.hero.promptsLabel, list(home.hero.prompts.map((prompt) => `"${prompt}"`))),
+      list(home.hero.stats.map((item) => `**${item.stat}** ${item.label}`)),
+      paragraph(auditCta, `${link(home.hero.secondaryCta, routesPaths.howItWorks)}.`),
+      section(home.aiShift.title, home.aiShift.lead, list(home.aiShift.stats.map((item) => `**${item.stat}**: ${item.description}`)), ...home.aiShift.paragraphs),
+      section(home.pillars.title, home.pillars.lead, ...home.pillars.items.map((item) => `### ${item.title}\n\n${item.description}`)),
+      section(home.benefits.title, home.benefits.lead, list(home.benefits.items.map((item) => `**${item.title}**: ${item.description}`))),
+      section('What a client says', `> ${home.testimonial.quote}\n>\n> ${home.testimonial.author}, ${home.testimonial.role}, ${home.testimonial.company}`),
+      section(home.faq.title, home.faq.lead, ...faq.items.map((item) => `### ${item.question}\n\n${item.answer}`)),
+      section(
+        home.pricing.title,
+        home.pricing.lead,
+        ...home.pricing.plans.map((plan) => `### ${plan.name}: ${plan.price} (${plan.cadence})\n\n${plan.description}\n\n${list(plan.features)}`),
+      ),
+      section(home.closingCta.title, home.closingCta.lead, `${link(home.closingCta.button, routesPaths.freeAudit)}. ${home.closingCta.note}`),
+      section(home.productLaunch.title, home.productLaunch.lead, list(home.productLaunch.bullets)),
+      section(
+        home.crawlerAccess.title,
+        home.crawlerAccess.lead,
+        `robots.txt:\n\n\`\`\`text\n${home.crawlerAccess.robotsSample.trim()}\n\`\`\``,
+        `llms.txt:\n\n\`\`\`text\n${home.crawlerAccess.llmsSample.trim()}\n\`\`\``,
+        home.crawlerAccess.note,
+      ),
+    ].join('\n\n'),
+  };
+
+  const howItWorks: MarkdownTwin = {
+    path: routesPaths.howItWorks,
+    title: processSteps.intro.title,
+    description: processSteps.seo.description,
+    ...dated(newest),
+    body: [
+      processSteps.intro.lead,
+      ...processSteps.steps.map((step, index) => section(`Step ${index + 1}: ${step.title} (${step.duration})`, step.description, list(step.details))),
+      section(processSteps.results.title, list(processSteps.results.items.map((item) => `**${item.stat}** ${item.label}`))),
+      section(processSteps.cta.title, processSteps.cta.lead, `${link(processSteps.cta.button, routesPaths.freeAudit)}.`),
+    ].join('\n\n'),
+  };
+
+  const caseStudiesTwin: MarkdownTwin = {
+    path: routesPaths.caseStudies,
+    title: caseStudies.intro.title,
+    description: caseStudies.seo.description,
+    ...dated(newest),
+    body: [
+      caseStudies.intro.lead,
+      ...caseStudies.studies.map((study) =>
+        section(
+          `${study.client}: ${study.results.title}`,
+          `${study.industry}, ${study.location}.`,
+          `### ${study.problem.title}\n\n${study.problem.description}\n\nPrompts customers asked:\n\n${list(study.problem.examples.map((example) => `"${example}"`))}\n\n${study.problem.summary}`,
+          `### ${study.solution.title}\n\n${list(study.solution.steps)}`,
+          `### Results (${study.results.timeframe})\n\n${study.results.description}\n\n${list(study.results.examples)}`,
+          `> ${study.testimonial.quote}\n>\n> ${study.testimonial.author}, ${study.testimonial.company}`,
+          `The full story: ${link(articles.find((article) => article.summary.slug === study.article)?.summary.title ?? study.article, `/blog/${study.article}`)}.`,
+        ),
+      ),
+    ].join('\n\n'),
+  };
+
+  const blog: MarkdownTwin = {
+    path: routesPaths.blog,
+    title: pages.blog.title,
+    description: pages.blog.seo.description,
+    ...dated(articles.map((article) => article.summary.updated).sort().at(-1)),
+    body: [
+      pages.blog.lead,
+      ...articles.map(
+        ({ summary }) =>
+          `### ${link(summary.title, summary.path)}\n\n${summary.category}, ${summary.readMinutes} min read, updated ${summary.updated}.\n\n${summary.excerpt}`,
+      ),
+    ].join('\n\n'),
+  };
+
+  const freeAudit: MarkdownTwin = {
+    path: routesPaths.freeAudit,
+    title: pages.freeAudit.title,
+    description: pages.freeAudit.seo.description,
+    body: [
+      pages.freeAudit.lead,
+      list(pages.freeAudit.offer),
+      section(
+        pages.freeAudit.cardTitle,
+        `${pages.freeAudit.cardLead} The form at ${link(pages.freeAudit.title, routesPaths.freeAudit)} asks for:`,
+        list(auditFields.map((field) => field.label)),
+        pages.freeAudit.privacyNote,
+      ),
+    ].join('\n\n'),
+  };
+
+  const contact: MarkdownTwin = {
+    path: routesPaths.contact,
+    title: pages.contact.title,
+    description: pages.contact.seo.description,
+    body: [
+      pages.contact.lead,
+      section(
+        pages.contact.infoTitle,
+        list([`E-mail: ${site.email}`, `Phone: ${site.phone}`, `Location: ${site.location.headquarters}`, `Hours: ${site.businessHours}`]),
+        pages.contact.responsePromise,
+      ),
+      section(pages.contact.formTitle, `${pages.contact.formLead} The form on ${link(pages.contact.title, routesPaths.contact)} asks for:`, list(contactFields.map((field) => field.label))),
+      section(pages.contact.about.title, pages.contact.about.body),
+    ].join('\n\n'),
+  };
+
+  const articleTwins = articles.map(({ summary }): MarkdownTwin => {
+    const related = summary.related.flatMap((slug) => articles.find((article) => article.summary.slug === slug)?.summary ?? []);
+    return {
+      path: summary.path,
+      title: summary.title,
+      description: summary.excerpt,
+      ...dated(summary.updated, summary.published),
+      body: [
+        `${summary.category}, ${summary.readMinutes} min read.`,
+        `*${summary.standfirst}*`,
+        articleMarkdown(sources.articles[summary.slug] ?? ''),
+        section('Related reading', list(related.map((article) => link(article.title, article.path)))),
+        summary.cta === 'audit' ? auditCta : `Book a free AI visibility audit: ${site.bookingUrl}`,
+      ].join('\n\n'),
+    };
+  });
+
+  const legalTwins = legal.map(
+    (page): MarkdownTwin => ({
+      path: `/${page.slug}`,
+      title: page.title,
+      description: page.description,
+      ...dated(page.updated),
+      body: (sources.legal[page.slug] ?? '').trim(),
+    }),
+  );
+
+  return [homeTwin, howItWorks, caseStudiesTwin, blog, ...articleTwins, freeAudit, contact, ...legalTwins];
+}
