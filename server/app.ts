@@ -1,6 +1,8 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { appRoutes, type AppRoute } from '../client/routes';
+import { appRoutes, NOT_FOUND_PATH, type AppRoute } from '../client/routes';
+import { markdownTwins } from '../shared/generated/markdown-twins';
+import { twinPath } from '../shared/markdown-twin';
 import type { Config } from './config';
 import { isDatabaseReadable, type Db } from './db/database';
 import { cookieSigningSecret, csrfProtection } from './http/csrf';
@@ -17,7 +19,9 @@ import { assetFiles } from './pages/asset-files';
 import { readAssetManifest } from './pages/asset-manifest';
 import type { FastPath } from './pages/fast-path';
 import { sitePages } from './pages/site-pages';
-import { seoFiles } from './seo/seo-router';
+import { AiLedger } from './ledger/ai-ledger';
+import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
+import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -40,6 +44,8 @@ export interface AppDependencies {
   formRateLimit?: { limit: number; windowMs: number };
   /** The least time between showing a form and its post that counts as a person (tests lower it). */
   minFillMs?: number;
+  /** The AI agents and assistants the ledger recognises (server/ledger/ai-sources.json unless given). */
+  aiSources?: AiSources;
 }
 
 export interface SiteApp extends Express {
@@ -47,6 +53,8 @@ export interface SiteApp extends Express {
   warmPages(): Promise<void>;
   /** Shared pages answered by node:http before Express (server/http-server.ts). */
   fastPages: FastPath;
+  /** The AI ledger (null when AI_LEDGER=off); the process writes it at intervals and at shutdown. */
+  aiLedger: AiLedger | null;
 }
 
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
@@ -58,6 +66,16 @@ export function createApp(deps: AppDependencies): SiteApp {
   const security = staticSecurityHeaders(https);
   const secret = cookieSigningSecret(db);
   const csrf = csrfProtection(secret, https);
+  const aiLedger = config.aiLedger
+    ? new AiLedger({
+        db,
+        clock,
+        logger,
+        classifier: aiClassifier(deps.aiSources ?? loadAiSources(config.aiSourcesFile)),
+        pages: new Set(routes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path)),
+        files: new Set([...markdownTwins.map((twin) => twinPath(twin.path)), ...SEO_FILE_PATHS]),
+      })
+    : null;
   const pages = sitePages({
     routes,
     context: {
@@ -68,6 +86,7 @@ export function createApp(deps: AppDependencies): SiteApp {
     https,
     logger,
     showErrors: !config.isProduction,
+    observe: aiLedger ? (req, path) => aiLedger.observe(req, path) : undefined,
   });
 
   const app = express() as unknown as SiteApp;
@@ -77,6 +96,12 @@ export function createApp(deps: AppDependencies): SiteApp {
 
   app.use(requestLog(logger));
   app.use(securityHeaders(https));
+  if (aiLedger) {
+    app.use((req, _res, next) => {
+      if (!req.path.startsWith('/assets/')) aiLedger.observe(req, req.path);
+      next();
+    });
+  }
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -109,6 +134,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   app.use(pages.errorHandler);
 
   app.fastPages = pages.fastPath;
+  app.aiLedger = aiLedger;
   app.warmPages = pages.warm;
   return app;
 }

@@ -26,6 +26,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Days a held (suspected spam) submission is kept before it is deleted. */
   quarantineDays: number;
+  /** Whether the AI ledger counts crawler fetches and assistant referrals. */
+  aiLedger: boolean;
+  /** Ops' own list of AI agents and assistants; unset: the one shipped with the site. */
+  aiSourcesFile: string | undefined;
   isProduction: boolean;
 }
 
@@ -116,6 +120,8 @@ const schema = z.object({
   BOOKING_URL: httpUrl.default(site.bookingUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUARANTINE_DAYS: integer(1, 3650).default(30),
+  AI_LEDGER: z.enum(['on', 'off']).default('on'),
+  AI_SOURCES_FILE: z.string().trim().min(1).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -158,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingUrl: value.BOOKING_URL,
     logLevel: value.LOG_LEVEL,
     quarantineDays: value.QUARANTINE_DAYS,
+    aiLedger: value.AI_LEDGER === 'on',
+    aiSourcesFile: value.AI_SOURCES_FILE ? path.resolve(value.AI_SOURCES_FILE) : undefined,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

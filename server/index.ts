@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDatabase, type Db } from './db/database';
 import { createHttpServer } from './http-server';
 import { LeadStore } from './leads/lead-store';
+import { AiSourcesError, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { createLogger, type Logger } from './logger';
 import { emlFileTransport, smtpTransport } from './mail/mail-transport';
 import { OutboxWorker } from './mail/outbox-worker';
@@ -54,12 +55,20 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
 
+  let aiSources: AiSources | undefined;
+  try {
+    aiSources = config.aiLedger ? loadAiSources(config.aiSourcesFile) : undefined;
+  } catch (error) {
+    if (error instanceof AiSourcesError) fail(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
   const { db, schemaVersion } = openConfiguredDatabase(config);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
   const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs });
-  const app = createApp({ config, db, logger, mailer, clock });
+  const app = createApp({ config, db, logger, mailer, clock, ...(aiSources ? { aiSources } : {}) });
+  app.aiLedger?.start();
   await app.warmPages();
   // Mail left unsent before a restart goes out now.
   mailer.start();
@@ -105,6 +114,7 @@ async function main(): Promise<void> {
       void mailer.stop(MAIL_STOP_GRACE_MS).then((settled) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
+        app.aiLedger?.stop();
         db.close();
         logger.info('Stopped');
         exitAfterLogs(logger, 0);

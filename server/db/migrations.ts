@@ -92,4 +92,23 @@ export const migrations: Migration[] = [
       CREATE INDEX quarantine_created_at ON quarantine (created_at);
     `,
   },
+  {
+    version: 4,
+    name: 'ai ledger',
+    sql: `
+      -- What AI does on the site, per UTC day and path: counts only, no person (no address, no
+      -- cookie, no full user agent). source crawler: family, agent token, kind (training, search,
+      -- user). source referral: family is the assistant that sent the visit.
+      CREATE TABLE ai_ledger (
+        day TEXT NOT NULL,
+        path TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('crawler', 'referral')),
+        family TEXT NOT NULL,
+        agent TEXT NOT NULL DEFAULT '',
+        kind TEXT NOT NULL DEFAULT '' CHECK (kind IN ('', 'training', 'search', 'user')),
+        count INTEGER NOT NULL CHECK (count > 0),
+        PRIMARY KEY (day, path, source, family, agent, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

@@ -22,7 +22,10 @@ export interface FastPath {
  * yet) falls through to Express. It keeps what ops rely on: the security headers (part of every
  * representation), a request id, and a JSON log line per request.
  */
-export function fastPath(logger: Logger): FastPath {
+/** Told of each request the fast path answered, with its path (the AI ledger counts them). */
+export type FastPathObserver = (req: IncomingMessage, path: string) => void;
+
+export function fastPath(logger: Logger, observe?: FastPathObserver): FastPath {
   const paths = new Map<string, { representation: Representation; markdown: Representation | undefined }>();
   return {
     add(path, representation, markdown) {
@@ -32,12 +35,14 @@ export function fastPath(logger: Logger): FastPath {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const url = req.url ?? '';
       const queryAt = url.indexOf('?');
-      const entry = paths.get(queryAt === -1 ? url : url.slice(0, queryAt));
+      const path = queryAt === -1 ? url : url.slice(0, queryAt);
+      const entry = paths.get(path);
       if (!entry) return false;
       const started = process.hrtime.bigint();
       const id = requestId(req.headers['x-request-id']);
       const chosen = entry.markdown && prefersMarkdown(req.headers.accept) ? entry.markdown : entry.representation;
       const status = send(req, res, chosen, ['X-Request-Id', id]);
+      observe?.(req, path);
       logger.info(
         { req: { id, method: req.method, url }, res: { statusCode: status }, responseTime: Number(process.hrtime.bigint() - started) / 1e6 },
         'request completed',

@@ -4,7 +4,7 @@ import type { FormState } from '../../shared/forms/form-contract';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
-import { fastPath, type FastPath } from './fast-path';
+import { fastPath, type FastPath, type FastPathObserver } from './fast-path';
 import { twinPath } from '../../shared/markdown-twin';
 import { twinRepresentations } from './markdown-twins';
 import { negotiateEncoding, prefersMarkdown } from './negotiation';
@@ -22,6 +22,8 @@ export interface SitePagesOptions {
   logger: Logger;
   /** Outside production the error page shows the error's message. */
   showErrors: boolean;
+  /** Told of each request the fast path answers (the AI ledger). */
+  observe?: FastPathObserver | undefined;
 }
 
 export interface SitePages {
@@ -63,8 +65,8 @@ const PLACEHOLDERS: BlankFormTokens = { csrfToken: 'csrf-token-placeholder-8d1f3
  * by the fast path or, for requests the fast path leaves (the 404, a page not warmed yet), by
  * Express through the same send(); pages for one visitor rendered and compressed per response.
  */
-export function sitePages({ routes, context, security, https, logger, showErrors }: SitePagesOptions): SitePages {
-  const fast = fastPath(logger);
+export function sitePages({ routes, context, security, https, logger, showErrors, observe }: SitePagesOptions): SitePages {
+  const fast = fastPath(logger, observe);
   const twins = twinRepresentations(context.config.siteUrl, security);
   const twinAt = new Map([...twins].map(([path, twin]) => [twinPath(path), twin.own]));
   for (const [path, own] of twinAt) fast.add(path, own);

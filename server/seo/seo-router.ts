@@ -8,6 +8,9 @@ import { buildRss } from './rss';
 import { siteSeoSources, type SeoSources } from './seo-sources';
 import { buildSitemap } from './sitemap';
 
+/** The files this router serves. */
+export const SEO_FILE_PATHS = ['/sitemap.xml', '/robots.txt', '/llms.txt', '/llms-full.txt', '/rss.xml'] as const;
+
 /** The files, keyed by path, built from the given sources, as their types. */
 function buildSeoFiles(sources: SeoSources): [string, string, string][] {
   return [
