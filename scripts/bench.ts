@@ -58,7 +58,10 @@ const tool = wrkInstalled && process.env.BENCH_TOOL !== 'autocannon' ? 'wrk' : '
 
 /** What Chromium sends for a page (shared pages answer brotli, form pages their precompressed gzip). */
 const BROWSER_HEADERS = { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
-const headerArgs = (flag: string, separator: string) => Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => [flag, `${name}${separator}${value}`]);
+/** An AI crawler's request, which the AI ledger counts (the browser's is only looked up). */
+const GPTBOT_HEADERS = { 'User-Agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' };
+const headerArgs = (flag: string, separator: string, extra: Record<string, string> = {}) =>
+  Object.entries({ ...BROWSER_HEADERS, ...extra }).flatMap(([name, value]) => [flag, `${name}${separator}${value}`]);
 
 function run(command: string, args: string[]): Promise<string> {
   const [pinnedCommand, pinnedArgs] = pinned(cores.client, command, args);
@@ -73,11 +76,11 @@ function run(command: string, args: string[]): Promise<string> {
   });
 }
 
-async function load(url: string, seconds: number, connections: number): Promise<Result> {
+async function load(url: string, seconds: number, connections: number, extraHeaders: Record<string, string> = {}): Promise<Result> {
   assertLoopback(url);
   if (tool === 'wrk') {
     const script = path.join(ROOT, 'scripts', 'bench', 'wrk-report.lua');
-    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, ...headerArgs('-H', ': '), '-s', script, url]);
+    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, ...headerArgs('-H', ': ', extraHeaders), '-s', script, url]);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no result: ${output}`);
     const report = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; errors: Record<string, number> };
@@ -89,7 +92,7 @@ async function load(url: string, seconds: number, connections: number): Promise<
     };
   }
   const bin = path.join(ROOT, 'node_modules', '.bin', 'autocannon');
-  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), ...headerArgs('-H', '='), url]);
+  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), ...headerArgs('-H', '=', extraHeaders), url]);
   const report = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
   return { requestsPerSecond: report.requests.average, p50Ms: report.latency.p50, p99Ms: report.latency.p99, failures: report.non2xx + report.errors + report.timeouts };
 }
@@ -135,6 +138,9 @@ async function main(): Promise<void> {
   try {
     const site = await startSiteServer();
     servers.push(site);
+    // The same build with the AI ledger off: what counting costs, measured in the same run.
+    const ledgerOff = await startSiteServer(undefined, { AI_LEDGER: 'off' });
+    servers.push(ledgerOff);
     const recording = await Promise.all(paths.map((pagePath) => record(site.url, pagePath)));
     const recordingFile = path.join(workDir, 'recording.json');
     writeFileSync(recordingFile, JSON.stringify(recording));
@@ -151,17 +157,24 @@ async function main(): Promise<void> {
     );
     // One server at a time, so that only the one being measured is using core 0; the servers take
     // turns within each round, so that a slow spell on the machine does not favour one of them.
-    const targets: [string, RunningServer][] = [['node:http baseline', baseline], ['citewise', site], ...(expressOnly ? [['Express alone', expressOnly] as [string, RunningServer]] : [])];
+    type Target = [string, RunningServer, Record<string, string>?];
+    const targets: Target[] = [
+      ['node:http baseline', baseline],
+      ['citewise', site],
+      ['citewise, AI ledger off', ledgerOff],
+      ['citewise, requests from GPTBot (counted)', site, GPTBOT_HEADERS],
+      ...(expressOnly ? [['Express alone', expressOnly] as Target] : []),
+    ];
     for (const pagePath of paths) {
       const recorded = recording.find((response) => response.path === pagePath);
       const bytes = Buffer.from(recorded?.body ?? '', 'base64').length;
       const encoding = String(recorded?.headers['content-encoding'] ?? 'identity');
       const best = new Map<string, Result>();
       for (let round = 1; round <= options.rounds; round += 1) {
-        for (const [name, server] of targets) {
+        for (const [name, server, headers] of targets) {
           const url = `${server.url}${pagePath}`;
-          if (round === 1) await load(url, options.warmup, options.connections);
-          const result = await load(url, options.duration, options.connections);
+          if (round === 1) await load(url, options.warmup, options.connections, headers);
+          const result = await load(url, options.duration, options.connections, headers);
           process.stdout.write(`  ${pagePath} ${name}, round ${round}: ${Math.round(result.requestsPerSecond)} req/s\n`);
           // Failed requests of any round count against the line, not only those of the best one.
           const previous = best.get(name);

@@ -52,7 +52,12 @@ async function buildServer(): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
     // The ops commands are bundled too, so that they run in the container without the sources.
-    entryPoints: { 'server/index': 'server/index.ts', 'scripts/export-csv': 'scripts/ops/export-csv.ts', 'scripts/erase': 'scripts/ops/erase.ts' },
+    entryPoints: {
+      'server/index': 'server/index.ts',
+      'scripts/export-csv': 'scripts/ops/export-csv.ts',
+      'scripts/erase': 'scripts/ops/erase.ts',
+      'scripts/report-ai': 'scripts/ops/report-ai.ts',
+    },
     outdir: dist,
     bundle: true,
     platform: 'node',

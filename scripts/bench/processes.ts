@@ -126,13 +126,14 @@ export async function startNodeServer(name: string, args: string[], env: Record<
  * siteUrl it runs as production does, on https (HSTS and all); a browser on plain http needs the
  * http origin instead, or its CSP would upgrade every asset request to https.
  */
-export async function startSiteServer(siteUrl?: (url: string) => string): Promise<RunningServer & { dir: string }> {
+export async function startSiteServer(siteUrl?: (url: string) => string, env: Record<string, string> = {}): Promise<RunningServer & { dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-bench-'));
   try {
     const port = await freePort();
     const server = await startNodeServer('citewise', [SERVER_ENTRY], {
       DATABASE_PATH: path.join(dir, 'site.db'),
       SITE_URL: siteUrl ? siteUrl(`http://${HOST}:${port}`) : 'https://www.citewise.example',
+      ...env,
     }, '/healthz', port);
     return {
       ...server,
