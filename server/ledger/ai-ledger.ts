@@ -1,13 +1,25 @@
 import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
-import type { AiClassifier } from './ai-sources';
+import type { AgentMatch, AiClassifier } from './ai-sources';
 
 /** How often the counts in memory are written to the database (and at shutdown). */
 export const LEDGER_FLUSH_MS = 60_000;
 
 /** The path a count is kept under when it is none of the site's own: scanners invent paths. */
 export const OTHER_PATH = '(other)';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a count is of: one AI agent's fetches, or visits one assistant sent. */
+interface Tally {
+  source: 'crawler' | 'referral';
+  family: string;
+  agent: string;
+  kind: string;
+}
+
+type Counts = Map<string, Map<Tally, Map<string, number>>>;
 
 export interface AiLedgerOptions {
   db: Db;
@@ -27,7 +39,12 @@ export interface AiLedgerOptions {
  * most once a minute and at shutdown, so a request costs a map lookup.
  */
 export class AiLedger {
-  private counts = new Map<string, number>();
+  /** Counts by day, then by what was counted, then by path. */
+  private counts: Counts = new Map();
+  private day = '';
+  private dayStart = Number.NaN;
+  private readonly crawlerTallies = new Map<AgentMatch, Tally>();
+  private readonly referralTallies = new Map<string, Tally>();
   private timer: NodeJS.Timeout | null = null;
   private readonly upsert;
 
@@ -45,7 +62,7 @@ export class AiLedger {
     const agent = classifier.agent(req.headers['user-agent']);
     const known = pages.has(path) || files.has(path) ? path : OTHER_PATH;
     if (agent) {
-      this.count(known, 'crawler', agent.family, agent.agent, agent.kind);
+      this.count(known, this.crawlerTally(agent));
       return;
     }
     if (!pages.has(path)) return;
@@ -54,13 +71,34 @@ export class AiLedger {
     const utm = url.includes('utm_source=') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('utm_source') : null;
     if (!referer && !utm) return;
     const assistant = classifier.assistant(referer, utm);
-    if (assistant) this.count(path, 'referral', assistant, '', '');
+    if (assistant) this.count(path, this.referralTally(assistant));
   }
 
-  private count(path: string, source: 'crawler' | 'referral', family: string, agent: string, kind: string): void {
-    const day = this.options.clock().toISOString().slice(0, 10);
-    const key = JSON.stringify([day, path, source, family, agent, kind]);
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  private count(path: string, tally: Tally): void {
+    const now = this.options.clock().getTime();
+    // The day's name is made once a day, and the counts are keyed by the same objects each
+    // time, so counting a request costs a few map lookups, not a string built per request.
+    if (!(now >= this.dayStart && now < this.dayStart + DAY_MS)) {
+      this.dayStart = now - (now % DAY_MS);
+      this.day = new Date(this.dayStart).toISOString().slice(0, 10);
+    }
+    let tallies = this.counts.get(this.day);
+    if (!tallies) this.counts.set(this.day, (tallies = new Map()));
+    let paths = tallies.get(tally);
+    if (!paths) tallies.set(tally, (paths = new Map()));
+    paths.set(path, (paths.get(path) ?? 0) + 1);
+  }
+
+  private crawlerTally(match: AgentMatch): Tally {
+    let tally = this.crawlerTallies.get(match);
+    if (!tally) this.crawlerTallies.set(match, (tally = { source: 'crawler', family: match.family, agent: match.agent, kind: match.kind }));
+    return tally;
+  }
+
+  private referralTally(assistant: string): Tally {
+    let tally = this.referralTallies.get(assistant);
+    if (!tally) this.referralTallies.set(assistant, (tally = { source: 'referral', family: assistant, agent: '', kind: '' }));
+    return tally;
   }
 
   /** Writes what has been counted since the last write. */
@@ -71,12 +109,22 @@ export class AiLedger {
     try {
       this.options.db
         .transaction(() => {
-          for (const [key, count] of pending) this.upsert.run(...(JSON.parse(key) as string[]), count);
+          for (const [day, tallies] of pending)
+            for (const [tally, paths] of tallies)
+              for (const [path, count] of paths) this.upsert.run(day, path, tally.source, tally.family, tally.agent, tally.kind, count);
         })
         .immediate();
     } catch (error) {
       // Kept for the next write: a busy database must not lose the counts.
-      for (const [key, count] of pending) this.counts.set(key, (this.counts.get(key) ?? 0) + count);
+      for (const [day, tallies] of pending) {
+        let kept = this.counts.get(day);
+        if (!kept) this.counts.set(day, (kept = new Map()));
+        for (const [tally, paths] of tallies) {
+          let keptPaths = kept.get(tally);
+          if (!keptPaths) kept.set(tally, (keptPaths = new Map()));
+          for (const [path, count] of paths) keptPaths.set(path, (keptPaths.get(path) ?? 0) + count);
+        }
+      }
       this.options.logger.warn({ err: error }, 'AI ledger could not be written; kept for the next try');
     }
   }
