@@ -6,6 +6,7 @@ import type { AssetManifest } from '../server/pages/asset-manifest';
 import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
 import { generateContent } from './lib/generate-content';
+import { renderSocialImages } from './lib/social-images';
 import { reactRouterProduction } from './lib/react-router-production';
 import { styledComponentIds } from './lib/styled-component-ids';
 import { stylisWithoutPrefixer } from './lib/stylis-without-prefixer';
@@ -100,7 +101,18 @@ async function main(): Promise<void> {
   mkdirSync(clientOut, { recursive: true });
   const manifest = await buildClient();
   cpSync(path.join(root, 'client', 'public'), path.join(clientOut, 'public'), { recursive: true });
+  // The articles' social cards are drawn while esbuild bundles the server: sharp works on its own threads.
+  const socialStarted = Date.now();
+  const social = renderSocialImages(
+    content.articles.map(({ summary }) => ({ slug: summary.slug, title: summary.title, category: summary.category })),
+    { name: content.site.brand, tagline: content.site.tagline, markSvg: readFileSync(path.join(root, 'client', 'public', 'favicon.svg'), 'utf8') },
+    path.join(clientOut, 'social'),
+    // Outside dist/, which every build empties: a card whose inputs did not change is not drawn again.
+    path.join(root, 'node_modules', '.cache', 'social-images'),
+  ).then((counts) => ({ ...counts, ms: Date.now() - socialStarted }));
   await buildServer();
+  const cards = await social;
+  console.log(`social images: ${cards.drawn} drawn, ${cards.reused} unchanged, in ${cards.ms} ms`);
   const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'), manifest);
   writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks } satisfies AssetManifest, null, 2));
   if (!withinBudget && process.env.JS_BUDGETS !== 'warn') {

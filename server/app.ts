@@ -19,6 +19,7 @@ import { assetFiles } from './pages/asset-files';
 import { readAssetManifest } from './pages/asset-manifest';
 import type { FastPath } from './pages/fast-path';
 import { sitePages } from './pages/site-pages';
+import { socialImages } from './pages/social-images';
 import { AiLedger } from './ledger/ai-ledger';
 import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDependencies): SiteApp {
   });
 
   app.use('/assets', assetFiles(path.join(clientDir, 'assets'), security));
+  app.use('/social', socialImages(path.join(clientDir, 'social'), security));
   app.use(publicFiles(path.join(clientDir, 'public')));
   app.use(redirects());
   app.use(seoFiles(config, security));

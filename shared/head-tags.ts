@@ -15,7 +15,11 @@ export interface HeadData {
   /** Set on pages that must not be indexed (404, thank-you). */
   noindex?: boolean;
   article?: { publishedTime: string; modifiedTime: string; section: string };
+  /** The 1200x630 share image: an article's own card; every other page, the site's. */
+  image?: { path: string; alt: string };
 }
+
+const SITE_IMAGE = { path: '/og-image.png', alt: `${site.brand}: ${site.tagline}` };
 
 export interface HeadTag {
   name: 'meta' | 'link' | 'script';
@@ -26,7 +30,8 @@ export interface HeadTag {
 /** The tags after <title>, shared by the server's document and the browser's updates. */
 export function headTags(head: HeadData, siteUrl: string): HeadTag[] {
   const url = `${siteUrl}${head.canonicalPath}`;
-  const image = `${siteUrl}/og-image.png`;
+  const image = head.image ?? SITE_IMAGE;
+  const imageUrl = `${siteUrl}${image.path}`;
   const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
     name: 'meta',
     attributes: { [key]: name, content },
@@ -46,13 +51,15 @@ export function headTags(head: HeadData, siteUrl: string): HeadTag[] {
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
+    meta('property', 'og:image', imageUrl),
     meta('property', 'og:image:width', '1200'),
     meta('property', 'og:image:height', '630'),
+    meta('property', 'og:image:alt', image.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image', imageUrl),
+    meta('name', 'twitter:image:alt', image.alt),
   );
   if (head.article) {
     tags.push(

@@ -3,21 +3,8 @@ import { site } from './site';
 /** schema.org objects for the page's JSON-LD blocks. */
 export type JsonLd = Record<string, unknown>;
 
-export function organizationJsonLd(siteUrl: string): JsonLd {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    '@id': `${siteUrl}/#organization`,
-    name: site.brand,
-    legalName: site.legalName,
-    url: `${siteUrl}/`,
-    logo: `${siteUrl}/logo.png`,
-    email: site.email,
-    telephone: site.phoneE164,
-    address: { '@type': 'PostalAddress', addressLocality: 'London', addressCountry: 'GB' },
-    areaServed: 'GB',
-  };
-}
+/** The agency's node: every page describes it once (shared/site-json-ld.ts) and others point at it. */
+export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 
 export function breadcrumbJsonLd(siteUrl: string, trail: { name: string; path: string }[]): JsonLd {
   return {
@@ -39,7 +26,7 @@ export function serviceJsonLd(siteUrl: string, description: string): JsonLd {
     name: 'LLM-SEO (AI search optimisation)',
     serviceType: 'AI search optimisation',
     description,
-    provider: { '@id': `${siteUrl}/#organization` },
+    provider: { '@id': organizationId(siteUrl) },
     areaServed: { '@type': 'Country', name: 'United Kingdom' },
     offers: [
       { '@type': 'Offer', name: 'Free AI Visibility Audit', price: '0', priceCurrency: 'GBP' },

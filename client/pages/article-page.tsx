@@ -11,6 +11,7 @@ import { CopyStatusProvider } from '../components/article/copy-status';
 import { RelatedReading } from '../components/article/related-reading';
 import { breadcrumbJsonLd, faqJsonLd, type JsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
+import { socialImagePath } from '../../shared/social-image';
 import { space } from '../theme/theme';
 
 const Body = styled.div`
@@ -42,6 +43,7 @@ export function ArticlePage({ summary, related, body }: ArticlePageData<string |
         canonicalPath={summary.path}
         ogType="article"
         article={{ publishedTime: summary.published, modifiedTime: summary.updated, section: summary.category }}
+        image={{ path: socialImagePath(summary.slug), alt: `${summary.title} (${summary.category}, ${site.brand})` }}
         jsonLd={jsonLd}
       />
       <article data-article={summary.slug}>

@@ -2,7 +2,8 @@ import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../shared/app-config';
 import { escapeHtml } from '../../shared/escape-html';
 import { FORM_STATE_ELEMENT_ID, type FormState } from '../../shared/forms/form-contract';
 import { headTags, type HeadData } from '../../shared/head-tags';
-import { organizationJsonLd, scriptSafeJson } from '../../shared/json-ld';
+import { scriptSafeJson } from '../../shared/json-ld';
+import { siteJsonLd } from '../../shared/site-json-ld';
 import { cspHash } from '../http/security-headers';
 import type { AssetManifest } from './asset-manifest';
 
@@ -42,8 +43,8 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     }
     return `<${tag.name}${attributes} data-page-head>`;
   });
-  const organization = scriptSafeJson(organizationJsonLd(config.siteUrl));
-  scriptHashes.push(cspHash(organization));
+  const siteGraph = scriptSafeJson(siteJsonLd(config.siteUrl));
+  scriptHashes.push(cspHash(siteGraph));
   if (css) styleHashes.push(cspHash(css));
 
   const scripts: string[] = [];
@@ -65,7 +66,7 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     ...tags,
-    `<script type="application/ld+json">${organization}</script>`,
+    `<script type="application/ld+json">${siteGraph}</script>`,
     '<meta name="theme-color" content="#0b1026">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',

@@ -67,6 +67,15 @@ export function precompress(identity: Buffer, meta: ResponseMeta): Representatio
 }
 
 /**
+ * For a body that compression would not shrink (a PNG is deflated already): sent as it is, to
+ * every client, with one strong ETag.
+ */
+export function uncompressed(identity: Buffer, meta: ResponseMeta): Representation {
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { status: meta.status, variants: { identity: variant(meta, 'identity', identity, etag) }, etags: new Set([etag]) };
+}
+
+/**
  * For a body made for one response (a form page with its visitor's token): only the encoding the
  * request takes, at a quality that costs well under a millisecond, and no validator.
  */
