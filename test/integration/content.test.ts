@@ -62,8 +62,12 @@ async function getPage(pagePath: string): Promise<HTMLElement> {
 
 type JsonLd = Record<string, unknown> & { '@type': string };
 
+/** Every JSON-LD object on the page; a block's @graph counts as its members. */
 function jsonLdBlocks(document: HTMLElement): JsonLd[] {
-  return document.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText) as JsonLd);
+  return document
+    .querySelectorAll('script[type="application/ld+json"]')
+    .map((script) => JSON.parse(script.rawText) as JsonLd & { '@graph'?: JsonLd[] })
+    .flatMap((block) => block['@graph'] ?? [block]);
 }
 
 const ofType = (blocks: JsonLd[], type: string) => blocks.filter((block) => block['@type'] === type);
