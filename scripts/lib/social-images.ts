@@ -18,9 +18,8 @@ const TEXT_WIDTH = WIDTH - 2 * MARGIN;
 /** The band the title sits in, between the brand row and the footer. */
 const TITLE_TOP = 172;
 const TITLE_BOTTOM = 482;
-/** Largest first: the first size at which the title fits its band in at most four lines wins. */
+/** Largest first: the first size at which the title fits its band wins. */
 const TITLE_SIZES = [76, 68, 60, 54, 48, 44];
-const MAX_TITLE_LINES = 4;
 
 const fontDir = path.dirname(require.resolve('@expo-google-fonts/inter/package.json'));
 const fonts = {
@@ -59,7 +58,7 @@ interface TextLayer {
  * Words set by Pango in one of the Inter faces, `size` pixels high (72 dpi: a point is a pixel),
  * wrapped at `maxWidth`. Returns the transparent PNG and its size.
  */
-async function textLayer(text: string, font: { file: string; face: string }, size: number, colour: string, maxWidth: number, options: { letterSpacing?: number; lineHeight?: number } = {}): Promise<TextLayer> {
+async function textLayer(text: string, font: { file: string; face: string }, size: number, colour: string, maxWidth: number, options: { letterSpacing?: number } = {}): Promise<TextLayer> {
   const spacing = options.letterSpacing ? ` letter_spacing="${Math.round(options.letterSpacing * 1024)}"` : '';
   const { data, info } = await sharp({
     text: {
@@ -69,8 +68,8 @@ async function textLayer(text: string, font: { file: string; face: string }, siz
       width: maxWidth,
       dpi: 72,
       rgba: true,
-      wrap: 'word',
-      ...(options.lineHeight ? { spacing: Math.round(size * (options.lineHeight - 1)) } : {}),
+      // Between words; inside a word only when it is wider than the line on its own.
+      wrap: 'word-char',
     },
   })
     .png()
@@ -78,20 +77,16 @@ async function textLayer(text: string, font: { file: string; face: string }, siz
   return { input: data, width: info.width, height: info.height };
 }
 
-/** Lines in a text layer set at `size` with the given line height (Pango's line box is about 1.21em for Inter). */
-const lineCount = (layer: TextLayer, size: number, lineHeight: number) => Math.round(layer.height / (size * lineHeight));
-
 /** The title at the largest size that fits its band. */
 async function titleLayer(title: string): Promise<TextLayer & { size: number }> {
-  const lineHeight = 1.12;
   for (const size of TITLE_SIZES) {
-    const layer = await textLayer(title, fonts.title, size, palette.onDark, TEXT_WIDTH, { letterSpacing: -size * 0.025, lineHeight });
-    if (layer.height <= TITLE_BOTTOM - TITLE_TOP && lineCount(layer, size, lineHeight) <= MAX_TITLE_LINES) return { ...layer, size };
+    const layer = await textLayer(title, fonts.title, size, palette.onDark, TEXT_WIDTH, { letterSpacing: -size * 0.025 });
+    if (layer.width <= TEXT_WIDTH && layer.height <= TITLE_BOTTOM - TITLE_TOP) return { ...layer, size };
   }
   throw new Error(`social image: the title "${title}" does not fit at ${TITLE_SIZES.at(-1)} px; shorten it`);
 }
 
-/** A theme colour (#rrggbb) with an opacity, for SVG's stop-opacity and fill-opacity. */
+/** The card without its words: the brand's dark ground and glows, the category pill, the gradient bar. */
 function background(pill: { x: number; y: number; width: number; height: number }): Buffer {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs>

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
+import { articles } from '../../shared/generated/articles';
 import { openForm, validAudit } from '../helpers/forms';
 import { startServerProcess } from '../helpers/server-process';
 import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
@@ -81,6 +82,11 @@ const responseKinds: [string, number, (app: TestApp) => Promise<request.Response
   ['the contact page after sending', 200, (app) => request(app.app).get('/contact?sent=1')],
   ['a script asset', 200, (app) => request(app.app).get(manifest.entry.file)],
   ['a public file', 200, (app) => request(app.app).get('/favicon.svg')],
+  ["an article's social card", 200, (app) => request(app.app).get(`/social/${articles[0]?.slug}.png`)],
+  ["an article's social card answered 304", 304, async (app) => {
+    const first = await request(app.app).get(`/social/${articles[0]?.slug}.png`);
+    return request(app.app).get(`/social/${articles[0]?.slug}.png`).set('If-None-Match', first.headers.etag ?? '');
+  }],
   ['a missing asset', 404, (app) => request(app.app).get('/assets/no-such-file.js')],
   // Asset names are matched as sent, undecoded: a malformed escape names no asset.
   ['a malformed asset path', 404, (app) => request(app.app).get('/assets/%')],
