@@ -132,12 +132,15 @@ export async function renderSocialImage(card: SocialCard, brand: Brand): Promise
 }
 
 /** What an image is made from: when none of it changed, the last build's file is reused. */
-function inputsKey(card: SocialCard, brand: Brand): string {
-  const hash = createHash('sha256');
-  hash.update(readFileSync(__filename));
-  for (const font of Object.values(fonts)) hash.update(font.file);
-  hash.update(JSON.stringify({ card, brand, palette }));
-  return hash.digest('hex').slice(0, 32);
+function inputsKey(card: SocialCard, brand: Brand, design: string): string {
+  return createHash('sha256').update(design).update(JSON.stringify({ card, brand, palette })).digest('hex').slice(0, 32);
+}
+
+/** This module and the font files: a new design or a new Inter release redraws every card. */
+function designDigest(): string {
+  const hash = createHash('sha256').update(readFileSync(__filename));
+  for (const font of Object.values(fonts)) hash.update(readFileSync(font.file));
+  return hash.digest('hex');
 }
 
 /**
@@ -149,12 +152,14 @@ export async function renderSocialImages(cards: SocialCard[], brand: Brand, outD
   mkdirSync(outDir, { recursive: true });
   mkdirSync(cacheDir, { recursive: true });
   let drawn = 0;
-  const current = new Set(cards.map((card) => `${card.slug}-${inputsKey(card, brand)}.png`));
+  const design = designDigest();
+  const cacheName = (card: SocialCard) => `${card.slug}-${inputsKey(card, brand, design)}.png`;
+  const current = new Set(cards.map(cacheName));
   // Cards of renamed, retitled or removed articles would otherwise pile up.
   for (const name of readdirSync(cacheDir)) if (!current.has(name)) rmSync(path.join(cacheDir, name), { force: true });
   await Promise.all(
     cards.map(async (card) => {
-      const cached = path.join(cacheDir, `${card.slug}-${inputsKey(card, brand)}.png`);
+      const cached = path.join(cacheDir, cacheName(card));
       let png: Buffer;
       if (existsSync(cached)) {
         png = readFileSync(cached);
