@@ -16,8 +16,9 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-// Every page's og:image and twitter:image, and the JSON-LD publisher logo, point at these files:
-// a share preview or a rich result shows nothing if they are missing or the wrong size.
+// The og:image and twitter:image of every page but the articles (which have their own cards), and
+// the JSON-LD logo, point at these files: a share preview or a rich result shows nothing if they
+// are missing or the wrong size.
 describe.each([
   { path: '/og-image.png', width: 1200, height: 630 },
   { path: '/logo.png', width: 512, height: 512 },
