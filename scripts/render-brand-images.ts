@@ -1,6 +1,7 @@
 /**
  * Renders the two brand images the pages point at: client/public/og-image.png (the social card of
- * every page but the articles, which the build draws their own, 1200x630) and client/public/logo.png (the publisher logo of the JSON-LD, 512x512).
+ * every page but the articles, whose own cards the build draws; 1200x630) and
+ * client/public/logo.png (the publisher logo of the JSON-LD, 512x512).
  * Each image is an HTML page screenshotted by Chromium, then reduced to a palette PNG by sharp, so
  * the design is edited here as markup and re-rendered with `npm run images` (Chromium from
  * Debian's packages, as for the browser tests); the PNGs are committed, the site never renders
