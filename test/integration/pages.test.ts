@@ -161,7 +161,7 @@ describe('headers', () => {
       expect(csp).toMatch(/script-src 'self'/);
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).not.toContain('unsafe-eval');
-      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/^default-src 'none';/);
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("form-action 'self'");

@@ -42,7 +42,13 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders, https: boolean) {
   // One policy: two headers would be joined with ", " and both would apply.
   expect(String(policy).match(/default-src/g)).toHaveLength(1);
   const csp = parseCsp(String(policy));
-  expect(csp.get('default-src')).toEqual(["'self'"]);
+  // Nothing is allowed that a directive below does not name.
+  expect(csp.get('default-src')).toEqual(["'none'"]);
+  expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+  for (const directive of ['font-src', 'connect-src']) expect(csp.get(directive)).toEqual(["'self'"]);
+  expect([...csp.keys()].sort()).toEqual(
+    ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'base-uri', 'form-action', 'frame-ancestors', ...(https ? ['upgrade-insecure-requests'] : [])].sort(),
+  );
   for (const directive of ['script-src', 'style-src']) {
     const sources = csp.get(directive);
     expect(sources).toEqual(expect.arrayContaining(["'self'"]));
@@ -53,7 +59,6 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders, https: boolean) {
     // Anything beyond 'self' is a hash of one inline tag.
     for (const source of sources ?? []) expect(source).toMatch(/^'self'$|^'sha256-[A-Za-z0-9+/]{43}='$/);
   }
-  expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -270,7 +275,7 @@ describe('the MDN HTTP Observatory', () => {
 
     const byTest = (pagePath: string) => Object.fromEntries((results.find((entry) => entry.path === pagePath)?.tests ?? []).map((test) => [test.test, test.result]));
     const common = {
-      'content-security-policy': 'csp-implemented-with-no-unsafe',
+      'content-security-policy': 'csp-implemented-with-no-unsafe-default-src-none',
       'cross-origin-resource-sharing': 'cross-origin-resource-sharing-not-implemented',
       'referrer-policy': 'referrer-policy-private',
       'strict-transport-security': 'hsts-implemented-max-age-at-least-six-months',
@@ -282,5 +287,9 @@ describe('the MDN HTTP Observatory', () => {
     expect(byTest('/')).toEqual({ ...common, cookies: 'cookies-not-found' });
     // The form page sets the CSRF cookie: Secure, HttpOnly, SameSite=Strict earns the bonus.
     expect(byTest('/free-audit')).toEqual({ ...common, cookies: 'cookies-secure-with-httponly-sessions-and-samesite' });
+    // The Observatory's grade starts at 100 and adds each test's modifier: every bonus open to a
+    // site behind a TLS proxy is earned (the form page's cookie earns its own).
+    const score = (pagePath: string) => 100 + (results.find((entry) => entry.path === pagePath)?.tests ?? []).reduce((sum, test) => sum + test.scoreModifier, 0);
+    expect([score('/'), score('/free-audit')]).toEqual([135, 140]);
   });
 });

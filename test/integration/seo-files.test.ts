@@ -288,7 +288,7 @@ describe('all four files', () => {
   it.each(files)('%s carries the security headers (CSP, nosniff, HSTS) like every response', async (path) => {
     const response = await get(path);
     const csp = response.headers['content-security-policy'] ?? '';
-    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

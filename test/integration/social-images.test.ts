@@ -50,7 +50,7 @@ describe('the social card of each article', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
     const metadata = await sharp(body).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1200, 630]);
