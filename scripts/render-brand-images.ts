@@ -1,7 +1,8 @@
 /**
- * Renders the two brand images the pages point at: client/public/og-image.png (the social card of
- * every page but the articles, whose own cards the build draws; 1200x630) and
- * client/public/logo.png (the publisher logo of the JSON-LD, 512x512).
+ * Renders the brand images: client/public/og-image.png (the social card of every page but the
+ * articles, whose own cards the build draws; 1200x630), client/public/logo.png (the publisher
+ * logo of the JSON-LD, 512x512) and client/public/favicon.ico (16, 32 and 48 px, for the clients
+ * that ask for /favicon.ico whatever the page links; browsers use favicon.svg).
  * Each image is an HTML page screenshotted by Chromium, then reduced to a palette PNG by sharp, so
  * the design is edited here as markup and re-rendered with `npm run images` (Chromium from
  * Debian's packages, as for the browser tests); the PNGs are committed, the site never renders
@@ -10,6 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
 import { siteContent } from '../shared/generated/site';
 import { palette } from '../client/theme/theme';
@@ -124,6 +126,11 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
+  // The vector mark drawn at each icon size (not scaled down from one bitmap), so small sizes stay sharp.
+  const icons = await Promise.all([16, 32, 48].map((size) => sharp(Buffer.from(markSvg), { density: (72 * size) / 32 }).resize(size, size).png().toBuffer()));
+  const ico = await pngToIco(icons);
+  writeFileSync(path.join(publicDir, 'favicon.ico'), ico);
+  console.log(`favicon.ico: 16, 32 and 48 px, ${(ico.length / 1024).toFixed(1)} KB`);
 }
 
 main().catch((error: unknown) => {

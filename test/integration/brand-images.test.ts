@@ -31,3 +31,21 @@ describe.each([
     expect(pngSize(response.body)).toEqual({ width, height });
   });
 });
+
+// Browsers, feed readers and link previewers ask for /favicon.ico whatever the page links; a 404
+// there fills the log and leaves them without the brand mark.
+describe('/favicon.ico', () => {
+  it('is served as an icon holding the mark at 16, 32 and 48 px', async () => {
+    const response = await request(testApp.app).get('/favicon.ico').responseType('blob');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    const bytes = response.body as Buffer;
+    // ICONDIR: reserved 0, type 1 (icon), then one 16-byte entry per image whose first two bytes
+    // are its width and height.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    const count = bytes.readUInt16LE(4);
+    const sizes = Array.from({ length: count }, (_, index) => [bytes[6 + 16 * index], bytes[7 + 16 * index]]);
+    expect(sizes.sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))).toEqual([[16, 16], [32, 32], [48, 48]]);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
