@@ -1,12 +1,13 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
 import { SiteHeader } from './components/layout/site-header';
 import { staticIsland } from './components/static-island';
-import { Toaster } from './components/ui/toast';
+import { ToastRegion } from './components/ui/toast';
 import { RoutePage } from './lazy-page';
 import { matchAppRoute, type AppRoute } from './routes';
+import { PagePlacement, ScrollMemory } from './routing/scroll';
 import { GlobalStyle } from './theme/global-style';
 import { color } from './theme/theme';
 
@@ -32,26 +33,6 @@ const Main = styled.main`
 const footer = staticIsland('site-footer', () => import('./components/layout/site-footer'));
 
 /**
- * Every path change scrolls to the top; a #fragment scrolls to its section instead.
- * Only a change counts: at hydration the browser has already placed the page (the top, the
- * #fragment, or a restored position), and a visitor may have scrolled while the JavaScript
- * loaded, so the first render must not move them. The ref (not a "first run" flag) keeps this
- * true when StrictMode runs effects twice in development.
- */
-function ScrollToTop() {
-  const { pathname, hash } = useLocation();
-  const placed = useRef(pathname + hash);
-  useLayoutEffect(() => {
-    if (placed.current === pathname + hash) return;
-    placed.current = pathname + hash;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [pathname, hash]);
-  return null;
-}
-
-/**
  * Marks the document once hydration has committed, so browser tests and synthetic monitoring
  * can tell when the page is interactive (hydration runs as a transition, in slices).
  */
@@ -64,7 +45,7 @@ function HydratedMark() {
 
 /** The site's frame: header, the routed page, footer. Both entries render this. */
 export function App({ routes, children }: { routes: AppRoute[]; children?: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   // The same exact-path lookup the server uses for the status code, so both always agree on the
   // page (react-router's matcher would also accept /Blog, which the server answers 404).
   const route = children ? null : matchAppRoute(routes, pathname);
@@ -75,14 +56,17 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <SiteHeader />
       <Main id="main" tabIndex={-1}>
         {children ?? (
-          <ErrorBoundary key={pathname}>
-            <Suspense fallback={null}>{route && <RoutePage route={route} />}</Suspense>
+          <ErrorBoundary location={pathname + search + hash}>
+            <Suspense fallback={null}>
+              {route && <RoutePage route={route} />}
+              <PagePlacement />
+            </Suspense>
           </ErrorBoundary>
         )}
       </Main>
       <footer.Island />
-      <Toaster />
-      <ScrollToTop />
+      <ToastRegion />
+      <ScrollMemory />
       <HydratedMark />
     </>
   );

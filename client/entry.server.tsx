@@ -47,7 +47,7 @@ export function ServerErrorApp({ location, message, ...props }: ServerRenderProp
     <Providers {...props}>
       <StaticRouter location={location}>
         <App routes={[]}>
-          <ErrorPage status={500} statusText="Internal Server Error" {...(message ? { message } : {})} />
+          <ErrorPage kind="server" {...(message ? { message } : {})} />
         </App>
       </StaticRouter>
     </Providers>

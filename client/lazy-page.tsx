@@ -1,5 +1,5 @@
 import { use, type ComponentType } from 'react';
-import { loadOnce, type LoadOnce } from './load-once';
+import { PageLoadError } from './routing/page-load-failure';
 
 /**
  * Route-level code splitting without the data router (which would weigh heavily on the
@@ -7,6 +7,10 @@ import { loadOnce, type LoadOnce } from './load-once';
  * entry load the current route before rendering, so the first render is synchronous and matches
  * the server HTML. On a client navigation the page suspends until its chunk arrives, and
  * react-router's transition keeps the previous page on screen meanwhile.
+ *
+ * A failed load stays failed for this document: rendering again must not fetch again (a render
+ * that fetched afresh would suspend on each new attempt, and never show anything). The error
+ * boundary turns the failure into a full load of the page (routing/page-load-failure.ts).
  */
 export type PageComponent = ComponentType;
 
@@ -15,24 +19,37 @@ export interface LazyRoute {
   load: () => Promise<PageComponent>;
 }
 
-// Keyed by the route object, not its path: two route tables (tests) may share a path.
-const pages = new WeakMap<LazyRoute, LoadOnce<PageComponent>>();
+interface LoadedPage {
+  current?: PageComponent;
+  promise: Promise<PageComponent>;
+}
 
-function pageOf(route: LazyRoute): LoadOnce<PageComponent> {
+// Keyed by the route object, not its path: two route tables (tests) may share a path.
+const pages = new WeakMap<LazyRoute, LoadedPage>();
+
+function pageOf(route: LazyRoute): LoadedPage {
   let page = pages.get(route);
   if (!page) {
-    page = loadOnce(route.load);
+    const loaded: LoadedPage = {
+      promise: route.load().then(
+        (component) => (loaded.current = component),
+        (error: unknown) => {
+          throw new PageLoadError(route.path, error);
+        },
+      ),
+    };
+    page = loaded;
     pages.set(route, page);
   }
   return page;
 }
 
 export function loadPage(route: LazyRoute): Promise<PageComponent> {
-  return pageOf(route).load();
+  return pageOf(route).promise;
 }
 
 export function RoutePage({ route }: { route: LazyRoute }) {
   const page = pageOf(route);
-  const Page = page.current ?? use(page.load());
+  const Page = page.current ?? use(page.promise);
   return <Page />;
 }

@@ -19,8 +19,9 @@ const config = JSON.parse(configElement.textContent) as AppConfig;
 const formStateText = document.getElementById(FORM_STATE_ELEMENT_ID)?.textContent;
 const formState: FormState = formStateText ? (JSON.parse(formStateText) as FormState) : { csrfToken: '' };
 
-// Load the current page's chunk first, so that hydration renders it synchronously.
-void loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
+// Load the current page's chunk first, so that hydration renders it synchronously. If it cannot
+// be fetched, the server's HTML stays as it is: its links and forms work without JavaScript.
+loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
   // As a transition, hydration yields to the browser between slices instead of one long task,
   // so a click or a keystroke during start-up is not held up (Lighthouse: total blocking time).
   startTransition(() => {
@@ -37,4 +38,4 @@ void loadPage(matchAppRoute(appRoutes, window.location.pathname)).then(() => {
       </StrictMode>,
     );
   });
-});
+}, (error: unknown) => console.error('The page could not start', error));

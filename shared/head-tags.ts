@@ -6,8 +6,12 @@ import { site } from './site';
 export interface HeadData {
   title: string;
   description: string;
-  /** Path of the canonical URL; joined to SITE_URL, never to the request's Host. */
-  canonicalPath: string;
+  /**
+   * Path of the canonical URL; joined to SITE_URL, never to the request's Host. Absent on what is
+   * not a page of its own (the not-found and error pages): a canonical there would name an
+   * address that answers with an error.
+   */
+  canonicalPath?: string;
   keywords?: string[];
   ogType?: 'website' | 'article';
   /** Page-specific JSON-LD; the Organization block is added to every page by the document. */
@@ -29,28 +33,28 @@ export interface HeadTag {
 
 /** The tags after <title>, shared by the server's document and the browser's updates. */
 export function headTags(head: HeadData, siteUrl: string): HeadTag[] {
-  const url = `${siteUrl}${head.canonicalPath}`;
+  const url = head.canonicalPath === undefined ? undefined : `${siteUrl}${head.canonicalPath}`;
   const image = head.image ?? SITE_IMAGE;
   const imageUrl = `${siteUrl}${image.path}`;
   const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
     name: 'meta',
     attributes: { [key]: name, content },
   });
-  const tags: HeadTag[] = [
-    meta('name', 'description', head.description),
-    { name: 'link', attributes: { rel: 'canonical', href: url } },
-  ];
+  const tags: HeadTag[] = [meta('name', 'description', head.description)];
+  if (url) tags.push({ name: 'link', attributes: { rel: 'canonical', href: url } });
   if (head.keywords && head.keywords.length > 0) tags.push(meta('name', 'keywords', head.keywords.join(', ')));
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex, follow'));
   // The same page as Markdown, for AI assistants and crawlers (every indexable page has one).
-  else tags.push({ name: 'link', attributes: { rel: 'alternate', type: 'text/markdown', href: `${siteUrl}${twinPath(head.canonicalPath)}` } });
+  else if (head.canonicalPath !== undefined) {
+    tags.push({ name: 'link', attributes: { rel: 'alternate', type: 'text/markdown', href: `${siteUrl}${twinPath(head.canonicalPath)}` } });
+  }
   tags.push(
     meta('property', 'og:type', head.ogType ?? 'website'),
     meta('property', 'og:site_name', site.brand),
     meta('property', 'og:locale', 'en_GB'),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', url),
+    ...(url ? [meta('property', 'og:url', url)] : []),
     meta('property', 'og:image', imageUrl),
     meta('property', 'og:image:width', '1200'),
     meta('property', 'og:image:height', '630'),

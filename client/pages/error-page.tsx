@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { routesPaths } from '../../shared/site';
+import { routesPaths, site } from '../../shared/site';
 import { Button } from '../components/ui/button';
 import { Container } from '../components/ui/layout-primitives';
 import { PageHead } from '../head/page-head';
@@ -12,23 +12,55 @@ const Wrap = styled.div`
   pre { white-space: pre-wrap; color: ${color.inkMuted}; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${space.sm};
+`;
+
 /**
- * The fallback for an unhandled error: 'Unexpected Application Error!' with the status and
- * status text, or the message. The message is shown only when the server is not in production,
- * so no internals reach a visitor.
+ * What went wrong, in the visitor's words: the server failed (500), the page's code could not be
+ * fetched after a full load was tried (load), or the page failed in the browser (crash).
  */
-export function ErrorPage({ status, statusText, message }: { status: number; statusText: string; message?: string }) {
+const kinds = {
+  server: { title: '500 Internal Server Error', status: '500 Internal Server Error', advice: 'Please try again in a moment.' },
+  load: {
+    title: `This page could not be loaded | ${site.brand}`,
+    status: 'This page could not be loaded.',
+    advice: 'Check your connection, then try again.',
+  },
+  crash: {
+    title: `Something went wrong on this page | ${site.brand}`,
+    status: 'Something went wrong on this page in your browser.',
+    advice: 'Loading it again usually helps.',
+  },
+};
+
+export type ErrorKind = keyof typeof kinds;
+
+/**
+ * The fallback for an unhandled error: 'Unexpected Application Error!', what happened, and the
+ * message only when the server is not in production, so no internals reach a visitor. Not a page
+ * of its own, so it has no canonical address.
+ */
+export function ErrorPage({ kind, message }: { kind: ErrorKind; message?: string }) {
+  const { title, status, advice } = kinds[kind];
   return (
     <Wrap>
-      <PageHead title={`${status} ${statusText}`} description="Something went wrong on our side." canonicalPath="/" noindex />
+      <PageHead title={title} description="Something went wrong." noindex />
       <Container $narrow>
         <h1>Unexpected Application Error!</h1>
-        <p>
-          {status} {statusText}
-        </p>
+        <p>{status}</p>
         {message ? <pre>{message}</pre> : null}
-        <p>Please try again in a moment. If it keeps happening, tell us and we will fix it.</p>
-        <Button href={routesPaths.home}>Return to Home</Button>
+        <p>{advice} If it keeps happening, tell us and we will fix it.</p>
+        <Actions>
+          {/* A plain link: a full load of the same address, which fetches the page afresh. */}
+          {kind !== 'server' && <Button href={typeof window === 'undefined' ? '' : window.location.href}>Try again</Button>}
+          <Button href={routesPaths.home} variant={kind === 'server' ? 'default' : 'outline'}>
+            Return to Home
+          </Button>
+        </Actions>
       </Container>
     </Wrap>
   );

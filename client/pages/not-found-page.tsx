@@ -86,7 +86,7 @@ export default function NotFoundPage() {
   }, [pathname]);
   return (
     <Band>
-      <PageHead title={notFound.seo.title} description={notFound.seo.description} canonicalPath={pathname} noindex />
+      <PageHead title={notFound.seo.title} description={notFound.seo.description} noindex />
       <Container $narrow>
         <Code>404</Code>
         <Message>{notFound.message}</Message>

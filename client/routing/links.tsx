@@ -1,8 +1,22 @@
-import { useCallback, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useLocation, UNSAFE_NavigationContext } from 'react-router-dom';
 
 // The site's links and client-side navigation, in one module: every page needs all of it, and
 // one module is one file for the browser to fetch.
+
+/**
+ * Navigates on the client to a site path ('/blog', '/#faq'): a new history entry through
+ * react-router's history, which the router then renders.
+ *
+ * Why not react-router's useNavigate: for paths relative to the current route it resolves them
+ * against the route matches, and it carries the data router's navigation with it; every path
+ * here is absolute and the site has no data router, so that code would only weigh on the
+ * JavaScript budget (docs/decisions/008).
+ */
+export function useNavigate(): (to: string) => void {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  return useCallback((to: string) => navigator.push(to), [navigator]);
+}
 
 /**
  * The path a click on a link should navigate to on the client, or null when the browser should
@@ -33,7 +47,7 @@ export function useInternalLinkNavigation() {
       const path = routerClickPath(event, anchor);
       if (path === null) return;
       event.preventDefault();
-      void navigate(path);
+      navigate(path);
     },
     [navigate],
   );
@@ -63,7 +77,7 @@ export function Link({ to, onClick, ...anchor }: LinkProps) {
         onClick?.(event);
         if (routerClickPath(event, event.currentTarget) === null) return;
         event.preventDefault();
-        void navigate(to);
+        navigate(to);
       }}
     />
   );

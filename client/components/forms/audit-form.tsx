@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../routing/links';
 import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';
@@ -26,7 +26,7 @@ const FORM_ID = 'audit';
 export function AuditForm({ privacyNote }: { privacyNote: string }) {
   const navigate = useNavigate();
   const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('audit', (response) => {
-    void navigate(response.redirect ?? routesPaths.thankYou);
+    navigate(response.redirect ?? routesPaths.thankYou);
   });
   return (
     <form

@@ -7,11 +7,8 @@ import { getServerToasts, getToasts, subscribeToToasts, type ToastRecord } from 
 type ToastListComponent = typeof import('./toast-list').default;
 const toastList = loadOnce(() => import('./toast-list').then((module) => module.default));
 
-/**
- * Fetches the toast cards ahead of need. Form pages call it: their error toast must show even
- * when the network has just gone away, and then the chunk could no longer be fetched.
- */
-export function preloadToastList(): Promise<ToastListComponent> {
+/** Fetches the toast cards ahead of need (see preloadToastList in toast-region.tsx). */
+export function preloadToastCards(): Promise<ToastListComponent> {
   return toastList.load();
 }
 

@@ -1,0 +1,178 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchBrowser, settle, waitForHydration, watchConsole } from '../helpers/browser';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+/*
+ * What a visitor meets when moving around the site: a page whose code cannot be fetched, links
+ * to a section of another page, Back and Forward, and a page that fails in the browser.
+ */
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The blog page's own chunk (its name carries the build's hash). */
+const BLOG_CHUNK = /\/assets\/blog-page-[A-Z0-9]+\.js$/;
+
+/** A page that counts the document loads of a path and the fetches of the blog page's chunk. */
+async function openHome(): Promise<{ page: Page; documentLoads: (path: string) => number; chunkFetches: () => number }> {
+  const page = await browser.newPage();
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto(`${server.url}/`);
+  await waitForHydration(page);
+  // A full load would lose this marker.
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'first document'));
+  return {
+    page,
+    documentLoads: (path) => requests.filter((request) => request.isNavigationRequest() && new URL(request.url()).pathname === path).length,
+    chunkFetches: () => requests.filter((request) => BLOG_CHUNK.test(request.url())).length,
+  };
+}
+
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker);
+const blogLink = (page: Page) => page.locator('header').getByRole('link', { name: 'Blog', exact: true }).first();
+
+describe('a page whose code cannot be fetched', () => {
+  it('is loaded in full instead, once, and then works (a tab left open across a deploy)', async () => {
+    const { page, documentLoads, chunkFetches } = await openHome();
+    // The first fetch of the chunk fails, as for a file that the deploy removed.
+    let failed = false;
+    await page.route(BLOG_CHUNK, (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort('failed');
+    });
+    await blogLink(page).click();
+    await page.waitForURL(`${server.url}/blog`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/blog/i);
+    expect(await marker(page)).toBeUndefined();
+    expect(documentLoads('/blog')).toBe(1);
+    // The failed fetch, then the fresh document's own.
+    expect(chunkFetches()).toBe(2);
+    await page.close();
+  });
+
+  it('cannot loop when the code is missing on the server too: one full load, and the server\'s page stays', async () => {
+    const { page, documentLoads, chunkFetches } = await openHome();
+    await page.route(BLOG_CHUNK, (route) => route.abort('failed'));
+    await blogLink(page).click();
+    await page.waitForURL(`${server.url}/blog`);
+    await page.waitForFunction(() => !(window as unknown as { marker?: string }).marker);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await settle(page);
+    expect(documentLoads('/blog')).toBe(1);
+    // The navigation's fetch, then the fresh document's preload and its import (the failed
+    // preload is not reused), and no more.
+    expect(chunkFetches()).toBe(3);
+    await page.close();
+  });
+
+  it('shows the error page, without asking again, when this navigation already had its full load', async () => {
+    const { page, documentLoads, chunkFetches } = await openHome();
+    const consoleRecords = watchConsole(page);
+    await page.route(BLOG_CHUNK, (route) => route.abort('failed'));
+    await page.evaluate((url) => sessionStorage.setItem('citewise:full-load-for', url), `${server.url}/blog`);
+    await blogLink(page).click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.title()).toBe('This page could not be loaded | Citewise');
+    expect(await page.locator('main').innerText()).toContain('This page could not be loaded.');
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`${server.url}/blog`);
+    await settle(page);
+    expect(await marker(page)).toBe('first document');
+    expect(documentLoads('/blog')).toBe(0);
+    expect(chunkFetches()).toBe(1);
+    // Besides the browser's own "Failed to load resource" and React's report of the caught error.
+    expect(consoleRecords.some((record) => record.text.includes('A page could not be loaded'))).toBe(true);
+    await page.close();
+  });
+});
+
+describe('a page that fails in the browser', () => {
+  it('shows the error page with a title that says so', async () => {
+    const page = await browser.newPage();
+    const consoleRecords = watchConsole(page);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // The page's module arrives but its component throws when it renders.
+    await page.route(BLOG_CHUNK, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'export default function Broken() { throw new Error("broken page"); }' }),
+    );
+    await blogLink(page).click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.title()).toBe('Something went wrong on this page | Citewise');
+    expect(await page.locator('main').innerText()).not.toContain('500');
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+    expect(consoleRecords.some((record) => record.type === 'error' && record.text.includes('Unexpected application error'))).toBe(true);
+    await page.close();
+  });
+});
+
+describe('links to a section of another page', () => {
+  it.each([
+    ['FAQ', 'faq'],
+    ['Pricing', 'pricing'],
+  ])('the footer\'s %s link, clicked on /blog, lands on the section with focus there', async (name, id) => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/blog`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    await page.locator('footer').getByRole('link', { name, exact: true }).click();
+    await page.waitForURL(`${server.url}/#${id}`);
+    await page.waitForFunction((sectionId) => document.activeElement?.id === sectionId, id);
+    // Below the sticky header (the page's scroll padding), at the top of the view.
+    const top = await page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await marker(page)).toBe('same document');
+    await page.close();
+  });
+
+  it('a plain path change still starts at the top', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/#faq`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.locator('footer').getByRole('link', { name: 'How It Works', exact: true }).click();
+    await page.waitForURL(`${server.url}/how-it-works`);
+    await page.waitForFunction(() => document.title.includes('How'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('Back and Forward', () => {
+  it('return the visitor to where they were on each page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 2500));
+    await page.waitForFunction(() => window.scrollY === 2500);
+    // A pointer click where the link is, as a visitor's: Playwright's locator click would first
+    // scroll the sticky header's link "into view", moving the page the visitor is leaving.
+    const link = (await page.locator('header').getByRole('link', { name: 'How It Works', exact: true }).first().boundingBox())!;
+    await page.mouse.click(link.x + link.width / 2, link.y + link.height / 2);
+    await page.waitForURL(`${server.url}/how-it-works`);
+    await page.waitForFunction(() => document.title.includes('How') && window.scrollY === 0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForFunction(() => window.scrollY === 2500);
+    await page.goForward();
+    await page.waitForURL(`${server.url}/how-it-works`);
+    await page.waitForFunction(() => window.scrollY === 600);
+    await page.close();
+  });
+});
