@@ -177,7 +177,7 @@ describe('npm run launch-check', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
 
 describe('the server with placeholder content', () => {
@@ -189,7 +189,9 @@ describe('the server with placeholder content', () => {
       const result = spawnSync(process.execPath, [serverEntry], {
         env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: path.join(dir, 'site.db'), NODE_ENV: 'production', SITE_URL: TEST_SITE_URL },
         encoding: 'utf8',
-        timeout: 30_000,
+        // A server that starts instead of refusing would hold this call: killed, it fails the test.
+        timeout: 20_000,
+        killSignal: 'SIGKILL',
       });
       expect(result.status).toBe(1);
       const logs = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; findings?: string[] });
@@ -202,7 +204,7 @@ describe('the server with placeholder content', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   it('starts on an https SITE_URL with ALLOW_PLACEHOLDER_CONTENT=1, warning with the list', async () => {
     const server = await startServerProcess({ SITE_URL: TEST_SITE_URL, ALLOW_PLACEHOLDER_CONTENT: '1', AI_LEDGER: 'off' });
@@ -213,7 +215,7 @@ describe('the server with placeholder content', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 30_000);
 
   it('starts on an http SITE_URL (local, tests) as before, without the override', async () => {
     const server = await startServerProcess({ SITE_URL: 'http://localhost:3000', ALLOW_PLACEHOLDER_CONTENT: '0', AI_LEDGER: 'off' });
@@ -222,5 +224,5 @@ describe('the server with placeholder content', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 30_000);
 });
