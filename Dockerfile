@@ -17,7 +17,10 @@ RUN npm run build
 FROM build AS production-deps
 RUN npm prune --omit=dev
 
-# 3. The runtime: built files, production dependencies, a non-root user.
+# 3. The runtime: built files, production dependencies, a non-root user. With an https SITE_URL
+# the server refuses to start while `npm run launch-check` lists anything (example contact
+# details, the placeholder company registration, illustrative testimonials, unsourced figures);
+# ALLOW_PLACEHOLDER_CONTENT=1 (docker run -e) starts it anyway, for a demo. Not set here on purpose.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -30,6 +30,8 @@ export interface Config {
   aiLedger: boolean;
   /** Ops' own list of AI agents and assistants; unset: the one shipped with the site. */
   aiSourcesFile: string | undefined;
+  /** Start on an https SITE_URL even though content is still a placeholder or illustrative. */
+  allowPlaceholderContent: boolean;
   isProduction: boolean;
 }
 
@@ -122,6 +124,7 @@ const schema = z.object({
   QUARANTINE_DAYS: integer(1, 3650).default(30),
   AI_LEDGER: z.enum(['on', 'off']).default('on'),
   AI_SOURCES_FILE: z.string().trim().min(1).optional(),
+  ALLOW_PLACEHOLDER_CONTENT: z.enum(['0', '1']).default('0'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quarantineDays: value.QUARANTINE_DAYS,
     aiLedger: value.AI_LEDGER === 'on',
     aiSourcesFile: value.AI_SOURCES_FILE ? path.resolve(value.AI_SOURCES_FILE) : undefined,
+    allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

@@ -9,6 +9,8 @@ import { AiSourcesError, loadAiSources, type AiSources } from './ledger/ai-sourc
 import { createLogger, type Logger } from './logger';
 import { emlFileTransport, smtpTransport } from './mail/mail-transport';
 import { OutboxWorker } from './mail/outbox-worker';
+import { placeholderContent } from './placeholder-content';
+import { formatFinding } from '../shared/launch-check';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -54,6 +56,21 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
+
+  // A public (https) site must not go live with contact details that reach nobody, a placeholder
+  // company registration or invented reviews: the same list `npm run launch-check` prints.
+  if (config.siteUrl.startsWith('https:')) {
+    const findings = placeholderContent(config).map(formatFinding);
+    if (findings.length > 0 && !config.allowPlaceholderContent) {
+      logger.error(
+        { siteUrl: config.siteUrl, findings },
+        `Refusing to start on ${config.siteUrl}: ${findings.length} placeholder or illustrative content items remain (listed in "findings"; \`npm run launch-check\` prints them). Replace them, or set ALLOW_PLACEHOLDER_CONTENT=1 to start anyway`,
+      );
+      exitAfterLogs(logger, 1);
+      return;
+    }
+    if (findings.length > 0) logger.warn({ findings }, `Starting with ${findings.length} placeholder or illustrative content items because ALLOW_PLACEHOLDER_CONTENT=1`);
+  }
 
   let aiSources: AiSources | undefined;
   try {

@@ -27,17 +27,40 @@ const seo = z.object({
   keywords: z.array(text).min(1).max(12).default([]),
 });
 const statItem = z.object({ stat: shortText(20), label: shortText(120) });
+
+/**
+ * Whether a testimonial or a case study happened. An illustrative one is invented to show the kind
+ * of work the agency does: the page labels it, and it is never published as a review.
+ */
+const kind = z.enum(['real', 'illustrative']);
+
+// A month is enough for most publications; YAML reads a full unquoted date as a Date.
+const sourceDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be a date YYYY-MM or YYYY-MM-DD')])
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .refine((value) => !Number.isNaN(Date.parse(value.length === 7 ? `${value}-01` : value)), 'must be a real date');
+
+/** Where a published figure comes from: what a reader needs to find and check it. */
+const statSource = z.object({
+  publisher: text,
+  title: text,
+  date: sourceDate,
+  url: z.url({ protocol: /^https?$/ }),
+});
 const iconCard = z.object({ icon, title: text, description: text });
 
 export const siteSchema = z.object({
   brand: shortText(40),
   tagline: text,
   legalName: text,
-  companyRegistration: text,
+  // What the Companies Act requires a company's website to show, with legalName.
+  companyNumber: z.string().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: 8 digits, or 2 capitals and 6 digits'),
+  registeredIn: text,
+  registeredOffice: z.object({ streetAddress: text, locality: text, postalCode: text }),
   email: z.email(),
   phone: text,
   phoneE164: z.string().regex(/^\+\d{8,15}$/, 'must be +<digits>'),
-  location: z.object({ footer: text, headquarters: text, address: text }),
+  location: z.object({ footer: text, headquarters: text }),
   businessHours: text,
   responseTime: text,
   bookingUrl: z.url({ protocol: /^https?$/ }),
@@ -69,17 +92,17 @@ export const homeSchema = z.object({
     prompts: z.array(text).min(2).max(5),
     primaryCta: text,
     secondaryCta: text,
-    stats: z.array(statItem).length(4),
+    stats: z.array(statItem.extend({ source: statSource.optional() })).length(4),
   }),
   aiShift: z.object({
     title: text,
     lead: text,
-    stats: z.array(z.object({ icon, stat: shortText(20), description: text })).min(2).max(4),
+    stats: z.array(z.object({ icon, stat: shortText(20), description: text, source: statSource.optional() })).min(2).max(4),
     paragraphs: z.array(text).min(1),
   }),
   pillars: z.object({ title: text, lead: text, items: z.array(iconCard).length(4) }),
   benefits: z.object({ title: text, lead: text, items: z.array(iconCard).min(3).max(8) }),
-  testimonial: z.object({ quote: text, author: text, role: text, company: text }),
+  testimonial: z.object({ kind, quote: text, author: text, role: text, company: text }),
   faq: z.object({ title: text, lead: text }),
   pricing: z.object({
     title: text,
@@ -125,6 +148,7 @@ export const caseStudiesSchema = z.object({
     .array(
       z.object({
         id: z.string().regex(/^[a-z0-9-]+$/, 'must be kebab-case'),
+        kind,
         client: text,
         contact: text,
         industry: text,
@@ -140,7 +164,7 @@ export const caseStudiesSchema = z.object({
           examples: z.array(text).min(1),
           stats: z.array(statItem).min(1).max(4),
         }),
-        testimonial: z.object({ quote: text, author: text, company: text }),
+        testimonial: z.object({ kind, quote: text, author: text, company: text }),
         article: z.string().regex(/^[a-z0-9-]+$/),
       }),
     )
@@ -191,6 +215,13 @@ export const legalFrontMatterSchema = z.object({
 });
 
 export type SiteContent = z.infer<typeof siteSchema>;
+/**
+ * The company's registration, which only the footer, the contact and legal pages and the
+ * structured data show: generated into its own module, so that it is not in every page's script.
+ */
+export type CompanyRegistration = Pick<SiteContent, 'legalName' | 'companyNumber' | 'registeredIn' | 'registeredOffice'>;
+/** The site constants every page's script holds. */
+export type SiteConstants = Omit<SiteContent, 'companyNumber' | 'registeredIn' | 'registeredOffice'>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;
 export type FaqContent = z.infer<typeof faqSchema>;
@@ -200,6 +231,8 @@ export type PagesContent = z.infer<typeof pagesSchema>;
 export type IconName = (typeof iconNames)[number];
 export type ColorName = (typeof colorNames)[number];
 export type Seo = z.infer<typeof seo>;
+export type StatSource = z.infer<typeof statSource>;
+export type ContentKind = z.infer<typeof kind>;
 
 /** An article as the blog index, related reading and SEO files see it: no body. */
 export interface ArticleSummary extends ArticleFrontMatter {

@@ -1,4 +1,5 @@
 import { organizationId, type JsonLd } from './json-ld';
+import { company } from './company';
 import { site } from './site';
 
 /**
@@ -26,10 +27,19 @@ export function siteJsonLd(siteUrl: string): JsonLd {
       {
         ...organizationReference(siteUrl),
         legalName: site.legalName,
+        // The company number, under the identifier scheme schema.org documents for company registers.
+        identifier: { '@type': 'PropertyValue', propertyID: 'Companies House company number', value: company.companyNumber },
         logo: logoJsonLd(siteUrl),
         email: site.email,
         telephone: site.phoneE164,
-        address: { '@type': 'PostalAddress', addressLocality: 'London', addressCountry: 'GB' },
+        // The registered office: the address the company can be reached at by law.
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: company.registeredOffice.streetAddress,
+          addressLocality: company.registeredOffice.locality,
+          postalCode: company.registeredOffice.postalCode,
+          addressCountry: 'GB',
+        },
         areaServed: 'GB',
       },
       {

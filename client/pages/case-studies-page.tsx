@@ -8,6 +8,7 @@ import { ClosingCtaSection } from '../components/home/closing-cta-section';
 import { PageIntro } from '../components/layout/page-intro';
 import { Icon } from '../components/ui/icon';
 import { CheckList, NumberedList } from '../components/ui/content-blocks';
+import { IllustrativeNote } from '../components/ui/illustrative-note';
 import { Container, Section } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
@@ -193,6 +194,14 @@ const ReadMore = styled(Link)`
   svg { width: 1.1rem; height: 1.1rem; }
 `;
 
+const StudyNote = styled(IllustrativeNote)`
+  margin-bottom: ${space.md};
+`;
+
+const QuoteNote = styled(IllustrativeNote)`
+  margin-bottom: ${space.sm};
+`;
+
 function CaseStudy({ study }: { study: Study }) {
   const accent = color[study.color];
   const titleId = `${study.id}-title`;
@@ -202,6 +211,7 @@ function CaseStudy({ study }: { study: Study }) {
         <IconBadge $accent={accent} aria-hidden="true"><Icon name={study.icon} /></IconBadge>
         <div>
           <ClientName id={titleId}>{study.client}</ClientName>
+          {study.kind === 'illustrative' && <StudyNote of="caseStudy" />}
           <Facts>
             <div><dt>Industry</dt><dd>{study.industry}</dd></div>
             <div><dt>Location</dt><dd>{study.location}</dd></div>
@@ -253,6 +263,7 @@ function CaseStudy({ study }: { study: Study }) {
       </Part>
 
       <Quote>
+        {study.testimonial.kind === 'illustrative' && <QuoteNote />}
         <blockquote><p>“{study.testimonial.quote}”</p></blockquote>
         <figcaption>{study.testimonial.author}, {study.testimonial.company}</figcaption>
       </Quote>

@@ -133,6 +133,8 @@ export async function startSiteServer(siteUrl?: (url: string) => string, env: Re
     const server = await startNodeServer('citewise', [SERVER_ENTRY], {
       DATABASE_PATH: path.join(dir, 'site.db'),
       SITE_URL: siteUrl ? siteUrl(`http://${HOST}:${port}`) : 'https://www.citewise.example',
+      // The bench measures the demo content as it ships, placeholders included.
+      ALLOW_PLACEHOLDER_CONTENT: '1',
       ...env,
     }, '/healthz', port);
     return {

@@ -23,6 +23,7 @@ import {
   type ProcessStepsContent,
   type SiteContent,
 } from '../../shared/content-schema';
+import { registeredOfficeLine } from '../../shared/company-details';
 import { escapeHtml } from '../../shared/escape-html';
 import { countWords, readingMinutes } from '../../shared/reading-time';
 
@@ -76,6 +77,9 @@ function fillPlaceholders(text: string, site: SiteContent, file: string): string
   const values: Record<string, string> = {
     brand: site.brand,
     legalName: site.legalName,
+    companyNumber: site.companyNumber,
+    registeredIn: site.registeredIn,
+    registeredOffice: registeredOfficeLine(site.registeredOffice),
     email: site.email,
     phone: site.phone,
     bookingUrl: site.bookingUrl,

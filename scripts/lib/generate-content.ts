@@ -24,7 +24,10 @@ export function generateContent(root: string): CompiledContent {
   };
   const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-  write('site.ts', ['SiteContent'], `export const siteContent: SiteContent = ${json(content.site)};`);
+  const { companyNumber, registeredIn, registeredOffice, ...siteConstants } = content.site;
+  write('site.ts', ['SiteConstants'], `export const siteContent: SiteConstants = ${json(siteConstants)};`);
+  const registration = { legalName: content.site.legalName, companyNumber, registeredIn, registeredOffice };
+  write('company.ts', ['CompanyRegistration'], `export const companyRegistration: CompanyRegistration = ${json(registration)};`);
   // One module per home section, so that each section's words go only to the chunk that renders
   // it: the static sections are islands a first visit never downloads (client/components/static-island.tsx).
   mkdirSync(path.join(outDir, 'home'), { recursive: true });

@@ -1,7 +1,9 @@
 import type { MarkdownTwin } from '../../shared/markdown-twin';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
+import { illustrativeLabel, illustrativeNotes } from '../../shared/illustrative';
 import { routesPaths } from '../../shared/route-paths';
+import type { StatSource } from '../../shared/content-schema';
 import type { CompiledContent } from './content';
 
 /**
@@ -13,6 +15,11 @@ import type { CompiledContent } from './content';
 const paragraph = (...lines: (string | false | undefined)[]) => lines.filter(Boolean).join('\n');
 const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
 const section = (title: string, ...parts: (string | false | undefined)[]) => [`## ${title}`, ...parts.filter(Boolean)].join('\n\n');
+/** The label an invented testimonial or case study carries on its page, as the twin says it. */
+const illustrative = (kind: 'real' | 'illustrative', of?: keyof typeof illustrativeNotes) =>
+  kind === 'illustrative' && `**${illustrativeLabel}.**${of ? ` ${illustrativeNotes[of]}` : ''}`;
+/** A statistic's published source, cited after it, or nothing when it has none. */
+const cited = (source: StatSource | undefined) => (source ? ` (source: ${source.publisher}, [${source.title.replace(/[[\]]/g, '\\$&')}](${source.url}), ${source.date})` : '');
 const link = (text: string, path: string) => `[${text.replace(/[[\]]/g, '\\$&')}](${path})`;
 
 /** An article body as Markdown: the interactive blocks become what they show. */
@@ -70,12 +77,16 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
     body: [
       paragraph(home.hero.lead),
       section(home.hero.promptsLabel, list(home.hero.prompts.map((prompt) => `"${prompt}"`))),
-      list(home.hero.stats.map((item) => `**${item.stat}** ${item.label}`)),
+      list(home.hero.stats.map((item) => `**${item.stat}** ${item.label}${cited(item.source)}`)),
       paragraph(auditCta, `${link(home.hero.secondaryCta, routesPaths.howItWorks)}.`),
-      section(home.aiShift.title, home.aiShift.lead, list(home.aiShift.stats.map((item) => `**${item.stat}**: ${item.description}`)), ...home.aiShift.paragraphs),
+      section(home.aiShift.title, home.aiShift.lead, list(home.aiShift.stats.map((item) => `**${item.stat}**: ${item.description}${cited(item.source)}`)), ...home.aiShift.paragraphs),
       section(home.pillars.title, home.pillars.lead, ...home.pillars.items.map((item) => `### ${item.title}\n\n${item.description}`)),
       section(home.benefits.title, home.benefits.lead, list(home.benefits.items.map((item) => `**${item.title}**: ${item.description}`))),
-      section('What a client says', `> ${home.testimonial.quote}\n>\n> ${home.testimonial.author}, ${home.testimonial.role}, ${home.testimonial.company}`),
+      section(
+        'What a client says',
+        illustrative(home.testimonial.kind, 'testimonial'),
+        `> ${home.testimonial.quote}\n>\n> ${home.testimonial.author}, ${home.testimonial.role}, ${home.testimonial.company}`,
+      ),
       section(home.faq.title, home.faq.lead, ...faq.items.map((item) => `### ${item.question}\n\n${item.answer}`)),
       section(
         home.pricing.title,
@@ -117,10 +128,12 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
       ...caseStudies.studies.map((study) =>
         section(
           `${study.client}: ${study.results.title}`,
+          illustrative(study.kind, 'caseStudy'),
           `${study.industry}, ${study.location}.`,
           `### ${study.problem.title}\n\n${study.problem.description}\n\nPrompts customers asked:\n\n${list(study.problem.examples.map((example) => `"${example}"`))}\n\n${study.problem.summary}`,
           `### ${study.solution.title}\n\n${list(study.solution.steps)}`,
           `### Results (${study.results.timeframe})\n\n${study.results.description}\n\n${list(study.results.examples)}`,
+          illustrative(study.testimonial.kind),
           `> ${study.testimonial.quote}\n>\n> ${study.testimonial.author}, ${study.testimonial.company}`,
           `The full story: ${link(articles.find((article) => article.summary.slug === study.article)?.summary.title ?? study.article, `/blog/${study.article}`)}.`,
         ),

@@ -21,7 +21,7 @@ export function buildLlmsTxt({ siteUrl, site, services, articles, legalPages }: 
     '',
     `> ${site.brand} is a UK LLM-SEO agency: it gets businesses recommended by AI assistants such as ChatGPT, Claude, Gemini and Perplexity when customers ask them who to use.`,
     '',
-    `${site.brand} is a trading name of ${site.legalName} (${site.companyRegistration.charAt(0).toLowerCase()}${site.companyRegistration.slice(1)}), based in ${site.location.headquarters}. ` +
+    `${site.brand} is a trading name of ${site.legalName} (registered in ${site.registeredIn}, company number ${site.companyNumber}), based in ${site.location.headquarters}. ` +
       `Work starts with a free AI visibility audit that tests the prompts a business's customers ask AI assistants and reports within ${site.responseTime}. ` +
       `Contact: ${site.email} or ${site.phone}, ${site.businessHours}. ` +
       `Every page is also served as Markdown (the links below); every article in full is at ${absoluteUrl(siteUrl, '/llms-full.txt')}.`,

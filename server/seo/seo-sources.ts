@@ -10,6 +10,7 @@ import { blog } from '../../shared/generated/pages/blog';
 import { freeAudit } from '../../shared/generated/pages/freeAudit';
 import { processSteps } from '../../shared/generated/process-steps';
 import { routesPaths, site } from '../../shared/site';
+import { company } from '../../shared/company';
 
 /**
  * Used as the last-modified date of pages without a date of their own when content holds no
@@ -32,7 +33,7 @@ export interface SeoSources {
   /** In blog order. */
   articles: readonly Pick<ArticleSummary, 'path' | 'title' | 'excerpt' | 'category' | 'published' | 'updated'>[];
   legalPages: readonly Omit<LegalPage, 'html'>[];
-  site: Pick<SiteContent, 'brand' | 'legalName' | 'companyRegistration' | 'location' | 'email' | 'phone' | 'businessHours' | 'responseTime'>;
+  site: Pick<SiteContent, 'brand' | 'legalName' | 'companyNumber' | 'registeredIn' | 'location' | 'email' | 'phone' | 'businessHours' | 'responseTime'>;
   /** The main pages llms.txt lists under Services. */
   services: readonly SeoLink[];
   blog: { title: string; description: string };
@@ -47,7 +48,7 @@ export function siteSeoSources(siteUrl: string): SeoSources {
     routes: appRoutes,
     articles,
     legalPages,
-    site,
+    site: { ...site, ...company },
     services: [
       { name: `${site.brand}: LLM-SEO agency`, path: routesPaths.home, description: home.seo.description },
       { name: 'How it works', path: routesPaths.howItWorks, description: processSteps.seo.description },

@@ -24,6 +24,9 @@ export function startServerProcess(env: Record<string, string> = {}): Promise<Se
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(dir, 'site.db'),
       NODE_ENV: 'production',
+      // Tests run the demo content, placeholders and all, on an https SITE_URL too; the refusal
+      // itself is tested by passing ALLOW_PLACEHOLDER_CONTENT=0.
+      ALLOW_PLACEHOLDER_CONTENT: '1',
       ...env,
     },
   });

@@ -106,6 +106,17 @@ describe('every JSON-LD block on every page', () => {
   });
 });
 
+describe('testimonials in structured data', () => {
+  // An invented testimonial published as a Review would be a fake review: every testimonial the
+  // site ships is illustrative, so no page may hold a Review or a rating at all.
+  it.each(pagePaths)('%s: no Review, AggregateRating or Rating node', async (pagePath) => {
+    const graph = await graphOf(pagePath);
+    const types = graph.flatMap((node) => node['@type'] ?? []);
+    expect(types.filter((type) => /(Review|Rating)$/.test(type))).toEqual([]);
+    expect(graph.flatMap((node) => Object.keys(node)).filter((key) => /(review|Rating)$/.test(key))).toEqual([]);
+  });
+});
+
 describe('@ids across pages', () => {
   it('every page holds one Organization node, at the same @id and with the same statements', async () => {
     const organizations = await Promise.all(pagePaths.map(async (pagePath) => ofType(await graphOf(pagePath), 'Organization')));

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
 import { color, layout, radius, shadow, space, text } from '../../theme/theme';
+import { IllustrativeNote } from '../ui/illustrative-note';
 import { Container, Section } from '../ui/layout-primitives';
 
 const Figure = styled.figure`
@@ -64,6 +65,10 @@ const Role = styled.span`
   font-size: ${text.sm};
 `;
 
+const Illustrative = styled(IllustrativeNote)`
+  margin-bottom: ${space.md};
+`;
+
 export function TestimonialSection({ testimonial }: { testimonial: HomeContent['testimonial'] }) {
   return (
     <Section $tone="alt" aria-labelledby="testimonial-title">
@@ -73,6 +78,7 @@ export function TestimonialSection({ testimonial }: { testimonial: HomeContent['
           What a client says
         </h2>
         <Figure>
+          {testimonial.kind === 'illustrative' && <Illustrative of="testimonial" />}
           <QuoteMark aria-hidden="true">“</QuoteMark>
           <Quote>
             <p>{testimonial.quote}</p>

@@ -1,5 +1,6 @@
 import { Link } from '../../routing/links';
 import styled from 'styled-components';
+import { company, companyDetails } from '../../../shared/company';
 import { routesPaths, site } from '../../../shared/site';
 import { useAppConfig } from '../../app-config';
 import { color, mediaUp, space, text } from '../../theme/theme';
@@ -68,6 +69,12 @@ const Copyright = styled.p`
   margin: 0;
 `;
 
+const Registration = styled.p`
+  margin: ${space.xs} 0 0;
+  max-width: 40rem;
+  font-size: ${text.xs};
+`;
+
 /** The default export is what the app shell loads as a static island (app.tsx). */
 export default function SiteFooter() {
   const { year } = useAppConfig();
@@ -108,9 +115,10 @@ export default function SiteFooter() {
           </div>
         </Columns>
         <Legal>
-          <Copyright>
-            © {year} {site.legalName}. {site.companyRegistration}.
-          </Copyright>
+          <div>
+            <Copyright>© {year} {site.legalName}.</Copyright>
+            <Registration>{companyDetails(company)}</Registration>
+          </div>
           <nav aria-label="Legal">
             <ul>
               <li><Link to={routesPaths.privacyPolicy}>Privacy Policy</Link></li>
