@@ -6,6 +6,7 @@ import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../shared/app-config';
 import { FORM_STATE_ELEMENT_ID, type FormState } from '../shared/forms/form-contract';
 import { AppConfigProvider } from './app-config';
 import { FormStateProvider } from './components/forms/form-state';
+import { installTooltips } from './components/ui/tooltip/tooltip-activation';
 import { loadPage } from './lazy-page';
 import { appRoutes, matchAppRoute } from './routes';
 
@@ -18,6 +19,8 @@ const config = JSON.parse(configElement.textContent) as AppConfig;
 // Form pages carry the visitor's CSRF token and, after a refused submission, values and errors.
 const formStateText = document.getElementById(FORM_STATE_ELEMENT_ID)?.textContent;
 const formState: FormState = formStateText ? (JSON.parse(formStateText) as FormState) : { csrfToken: '' };
+
+installTooltips();
 
 // Load the current page's chunk first, so that hydration renders it synchronously. If it cannot
 // be fetched, the server's HTML stays as it is: its links and forms work without JavaScript.

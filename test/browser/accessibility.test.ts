@@ -1,7 +1,7 @@
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
+import { violations } from '../helpers/axe';
 import { launchBrowser, waitForHydration } from '../helpers/browser';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server';
@@ -13,8 +13,6 @@ import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server'
  * checks the CSP itself on a normal context).
  */
 
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** A desktop, and a common phone (the site's narrowest layout applies below 640 px). */
 const WIDTHS = [1280, 375] as const;
 const PHONE = 375;
@@ -33,39 +31,6 @@ afterAll(async () => {
   await server?.stop();
   await fixture?.close();
 });
-
-interface Violation {
-  rule: string;
-  impact: string | null | undefined;
-  help: string;
-  elements: string[];
-}
-
-/** What axe finds on the page as it is now, reduced to what a reader of a failure needs. */
-async function violations(page: Page): Promise<Violation[]> {
-  // What a visitor looks at is the state after a transition, not its middle: a toast fading in
-  // has, for a moment, too little contrast. Finite animations end first (a looping one never
-  // would, and is left running).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-    AXE_TAGS,
-  );
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)}`),
-  }));
-}
 
 async function open(width: number, path: string): Promise<Page> {
   const context = contexts.get(width);

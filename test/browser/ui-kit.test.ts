@@ -42,7 +42,7 @@ async function openFixture(options: BrowserContextOptions = {}): Promise<Fixture
   await page.clock.install({ time: START });
   await page.goto(fixture.url);
   await page.locator('#toast-default').waitFor();
-  await page.waitForFunction(() => document.body.dataset.toastsReady === 'true');
+  await page.waitForFunction(() => document.body.dataset.toastsReady === 'true' && document.body.dataset.tooltipsReady === 'true');
   // From here on time moves only when the test says so.
   await page.clock.pauseAt(START + 60_000);
   return { page, consoleRecords, close: () => context.close() };
@@ -303,6 +303,23 @@ describe('tooltips', () => {
     await page.clock.runFor(1000);
     await page.click('#tip-copy');
     await page.clock.runFor(1000);
+    expect((await tooltipOf(page, 'tip-copy'))?.visible).toBe(false);
+    await close();
+  });
+
+  it('open and close with a touch on the trigger, and close with a touch elsewhere', async () => {
+    const { page, close } = await openFixture({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+    await page.tap('#tip-copy');
+    expect((await tooltipOf(page, 'tip-copy'))?.visible).toBe(true);
+    await page.tap('#tip-copy');
+    expect((await tooltipOf(page, 'tip-copy'))?.visible).toBe(false);
+    await page.tap('#tip-copy');
+    await page.tap('#after');
+    expect((await tooltipOf(page, 'tip-copy'))?.visible).toBe(false);
+    // A touch on another trigger moves the tooltip there: one is open at a time.
+    await page.tap('#tip-copy');
+    await page.tap('#tip-book');
+    expect((await tooltipOf(page, 'tip-book'))?.visible).toBe(true);
     expect((await tooltipOf(page, 'tip-copy'))?.visible).toBe(false);
     await close();
   });

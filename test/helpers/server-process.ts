@@ -13,11 +13,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (dist/server/index.js) as a real process on a free port. */
-export function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the built server (dist/server/index.js) as a real process on a free port: the
+ * repository's build, or that of a copy built from other content (site-copy.ts).
+ */
+export function startServerProcess(env: Record<string, string> = {}, root: string = ROOT): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-process-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',

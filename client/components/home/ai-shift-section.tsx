@@ -5,6 +5,7 @@ import { Container, Section } from '../ui/layout-primitives';
 import { CardItem, CardList } from './card-list';
 import { IconBadge } from './icon-badge';
 import { SectionIntro } from './section-intro';
+import { StatSource } from './stat-source';
 
 const StatValue = styled.span`
   display: block;
@@ -44,7 +45,8 @@ export function AiShiftSection({ aiShift }: { aiShift: HomeContent['aiShift'] })
             <CardItem key={item.stat}>
               <IconBadge name={item.icon} />
               <StatText>
-                <StatValue>{item.stat}</StatValue> {item.description}
+                <StatValue>{item.stat}</StatValue> {item.description}{' '}
+                <StatSource source={item.source} figure={`${item.stat}: ${item.description}`} />
               </StatText>
             </CardItem>
           ))}

@@ -7,6 +7,7 @@ import { Icon } from '../ui/icon';
 import { Container } from '../ui/layout-primitives';
 import { DarkBand, DarkLead } from './dark-band';
 import { PromptChat } from './prompt-chat';
+import { StatSource } from './stat-source';
 
 const Band = styled(DarkBand)`
   padding-block: clamp(3rem, 7vw, 5.5rem) clamp(2.5rem, 5vw, 4rem);
@@ -116,7 +117,9 @@ export function HeroSection({ hero }: { hero: HomeContent['hero'] }) {
           {hero.stats.map((item) => (
             <Stat key={item.stat}>
               <StatValue>{item.stat}</StatValue>{' '}
-              <StatLabel>{item.label}</StatLabel>
+              <StatLabel>
+                {item.label} <StatSource source={item.source} figure={`${item.stat} ${item.label}`} />
+              </StatLabel>
             </Stat>
           ))}
         </Stats>
