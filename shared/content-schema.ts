@@ -240,6 +240,8 @@ export interface ArticleSummary extends ArticleFrontMatter {
   path: string;
   readMinutes: number;
   wordCount: number;
+  /** It tells the story of an illustrative case study (case-studies.yaml links it): labelled so. */
+  illustrative: boolean;
 }
 
 /**

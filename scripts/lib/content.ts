@@ -329,7 +329,7 @@ function compileArticles(dir: string, site: SiteContent, sources: Record<string,
     const filled = fillPlaceholders(body, site, file);
     sources[slug] = filled;
     const wordCount = countWords(filled);
-    const summary: ArticleSummary = { ...frontMatter, slug, path: `/blog/${slug}`, wordCount, readMinutes: readingMinutes(wordCount) };
+    const summary: ArticleSummary = { ...frontMatter, slug, path: `/blog/${slug}`, wordCount, readMinutes: readingMinutes(wordCount), illustrative: false };
     return { summary, body: { segments: compileArticleBody(filled, file) } };
   });
   const slugs = new Set(articles.map((article) => article.summary.slug));
@@ -379,15 +379,20 @@ export function compileContent(contentDir: string): CompiledContent {
   const yamlFile = <S extends z.ZodType>(name: string, schema: S): z.output<S> =>
     validate(schema, fillTree(readYaml(file(name)), site, file(name)), file(name), name.replace(/\.yaml$/, ''));
   const sources: CompiledContent['sources'] = { articles: {}, legal: {} };
+  const caseStudies = yamlFile('case-studies.yaml', caseStudiesSchema);
+  const articles = compileArticles(file('articles'), site, sources.articles);
+  // An article that tells an invented case study's story is as invented as the study.
+  const invented = new Set(caseStudies.studies.filter((study) => study.kind === 'illustrative').map((study) => study.article));
+  for (const { summary } of articles) summary.illustrative = invented.has(summary.slug);
   return {
     site,
     sources,
     home: yamlFile('home.yaml', homeSchema),
     faq: yamlFile('faq.yaml', faqSchema),
     processSteps: yamlFile('process-steps.yaml', processStepsSchema),
-    caseStudies: yamlFile('case-studies.yaml', caseStudiesSchema),
+    caseStudies,
     pages: yamlFile('pages.yaml', pagesSchema),
     legal: compileLegal(file('legal'), site, sources.legal),
-    articles: compileArticles(file('articles'), site, sources.articles),
+    articles,
   };
 }

@@ -197,6 +197,7 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
       body: [
         `${summary.category}, ${summary.readMinutes} min read.`,
         `*${summary.standfirst}*`,
+        ...(summary.illustrative ? [illustrative('illustrative', 'caseStudy')] : []),
         articleMarkdown(sources.articles[summary.slug] ?? ''),
         section('Related reading', list(related.map((article) => link(article.title, article.path)))),
         summary.cta === 'audit' ? auditCta : `Book a free AI visibility audit: ${site.bookingUrl}`,

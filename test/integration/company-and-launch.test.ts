@@ -94,6 +94,17 @@ describe('illustrative testimonials and case studies', () => {
     const markdown = await twin('/case-studies.md');
     expect(markdown.split(`**${illustrativeLabel}.** ${illustrativeNotes.caseStudy}`)).toHaveLength(3);
   });
+
+  it("each illustrative case study's article says so under its title, in the page and its twin; other articles do not", async () => {
+    const studied = ['/blog/claude-case-study', '/blog/surrey-electrical-safety-case-study'];
+    for (const articlePath of [...studied, '/blog/perplexity-seo']) {
+      const header = textOf((await page(articlePath)).querySelector('main header'));
+      const markdown = await twin(`${articlePath}.md`);
+      const labelled = studied.includes(articlePath);
+      expect({ articlePath, page: header.includes(`${illustrativeLabel}${illustrativeNotes.caseStudy}`) }).toEqual({ articlePath, page: labelled });
+      expect({ articlePath, twin: markdown.includes(`**${illustrativeLabel}.** ${illustrativeNotes.caseStudy}`) }).toEqual({ articlePath, twin: labelled });
+    }
+  });
 });
 
 /** `npm run launch-check` as ops run it, on the repository's content or another folder. */

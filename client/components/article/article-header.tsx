@@ -4,6 +4,7 @@ import { routesPaths, site } from '../../../shared/site';
 import { color, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
+import { IllustrativeNote } from '../ui/illustrative-note';
 import { Eyebrow } from '../ui/layout-primitives';
 import { ArticleColumn } from './article-column';
 import { formatArticleDate } from './article-dates';
@@ -30,6 +31,10 @@ const Standfirst = styled.p`
   color: ${color.inkMuted};
   font-size: ${text.lg};
   line-height: 1.6;
+`;
+
+const Illustrative = styled(IllustrativeNote)`
+  margin-bottom: ${space.lg};
 `;
 
 const Meta = styled.ul`
@@ -63,6 +68,7 @@ export function ArticleHeader({ summary }: { summary: ArticleSummary }) {
         <Eyebrow>{summary.category}</Eyebrow>
         <Title>{summary.title}</Title>
         <Standfirst>{summary.standfirst}</Standfirst>
+        {summary.illustrative && <Illustrative of="caseStudy" />}
         <Meta>
           <li>
             <Icon name="users" />
