@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
@@ -43,9 +43,20 @@ function HydratedMark() {
   return null;
 }
 
+/** Once the visitor has left a page, fetches what a return to it by Back needs (see AppRoute). */
+function usePrefetchForReturn(routes: AppRoute[], pathname: string) {
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    matchAppRoute(routes, shown.current).prefetchForReturn?.();
+    shown.current = pathname;
+  }, [routes, pathname]);
+}
+
 /** The site's frame: header, the routed page, footer. Both entries render this. */
 export function App({ routes, children }: { routes: AppRoute[]; children?: ReactNode }) {
   const { pathname, search, hash } = useLocation();
+  usePrefetchForReturn(routes, pathname);
   // The same exact-path lookup the server uses for the status code, so both always agree on the
   // page (react-router's matcher would also accept /Blog, which the server answers 404).
   const route = children ? null : matchAppRoute(routes, pathname);

@@ -4,7 +4,7 @@ import { legalPageLoaders, legalPages } from '../shared/generated/legal';
 import { routesPaths } from '../shared/site';
 import type { StaticIsland } from './components/static-island';
 import type { LazyRoute, PageComponent } from './lazy-page';
-import { loadOnce } from './load-once';
+import { loadOnce, type LoadOnce } from './load-once';
 
 /**
  * The route table: the one list of pages that the server renderer, the hydration entry, the
@@ -19,22 +19,47 @@ export interface AppRoute extends LazyRoute {
   sitemap?: false;
   /** Answered with this status instead of 200. */
   status?: number;
+  /**
+   * Fetches, once the visitor has left the page, what rendering it again by navigation needs
+   * beyond the server HTML it was first shown from (its static islands, an article's prose).
+   * Back renders synchronously, so anything still to fetch would show an empty page meanwhile.
+   */
+  prefetchForReturn?: () => void;
 }
 
 /**
  * A page module, with the static islands it declares fetched alongside (none when their server
  * HTML is on screen to take over: see components/static-island.tsx).
  */
-const page = (load: () => Promise<{ default: PageComponent; islands?: StaticIsland[] }>) => async () => {
-  const module = await load();
-  await Promise.all((module.islands ?? []).map((island) => island.preload()));
-  return module.default;
-};
+const page = (load: () => Promise<{ default: PageComponent; islands?: StaticIsland[] }>): Pick<AppRoute, 'load' | 'prefetchForReturn'> => ({
+  load: async () => {
+    const module = await load();
+    await Promise.all((module.islands ?? []).map((island) => island.preload()));
+    return module.default;
+  },
+  // A failure here is no one's concern yet: a later navigation fetches again, and handles it.
+  prefetchForReturn: () => void load().then((module) => Promise.all((module.islands ?? []).map((island) => island.prefetch()))).catch(() => undefined),
+});
 
 export const NOT_FOUND_PATH = '*';
 
 /** Whether the document on screen is this article's server HTML (a first visit, hydrating). */
 const articleOnScreen = (slug: string) => typeof document !== 'undefined' && document.querySelector(`article[data-article="${slug}"]`) !== null;
+
+type FullArticle = Awaited<ReturnType<(typeof articleLoaders)[string]['full']>>['article'];
+const fullArticles = new Map<string, LoadOnce<FullArticle>>();
+
+/** The whole article, prose included: fetched once for the document's life. */
+function fullArticle(slug: string): LoadOnce<FullArticle> {
+  let full = fullArticles.get(slug);
+  if (!full) {
+    const loaders = articleLoaders[slug];
+    if (!loaders) throw new Error(`No article ${slug}`);
+    full = loadOnce(() => loaders.full().then((module) => module.article));
+    fullArticles.set(slug, full);
+  }
+  return full;
+}
 
 /**
  * An article page. A first visit hydrates over the server's HTML, so it loads the article
@@ -45,7 +70,7 @@ const articleOnScreen = (slug: string) => typeof document !== 'undefined' && doc
 async function loadArticle(slug: string): Promise<PageComponent> {
   const loaders = articleLoaders[slug];
   if (!loaders) throw new Error(`No article ${slug}`);
-  const full = loadOnce(() => loaders.full().then((module) => module.article));
+  const full = fullArticle(slug);
   const [{ ArticlePage }, firstVisit] = await Promise.all([
     import('./pages/article-page'),
     articleOnScreen(slug) ? loaders.onScreen().then((module) => module.article) : full.load().then(() => undefined),
@@ -58,16 +83,22 @@ async function loadArticle(slug: string): Promise<PageComponent> {
 }
 
 export const appRoutes: AppRoute[] = [
-  { path: routesPaths.home, load: page(() => import('./pages/home-page')) },
+  { path: routesPaths.home, ...page(() => import('./pages/home-page')) },
   // /services/llm-seo shows the home page too; its canonical URL points at /.
-  { path: routesPaths.homeAlias, load: page(() => import('./pages/home-page')), sitemap: false },
-  { path: routesPaths.howItWorks, load: page(() => import('./pages/how-it-works-page')) },
-  { path: routesPaths.caseStudies, load: page(() => import('./pages/case-studies-page')) },
-  { path: routesPaths.blog, load: page(() => import('./pages/blog-page')) },
-  ...articleSlugs.map((slug): AppRoute => ({ path: `/blog/${slug}`, load: () => loadArticle(slug) })),
-  { path: routesPaths.freeAudit, load: page(() => import('./pages/free-audit-page')), perVisitor: true },
-  { path: routesPaths.thankYou, load: page(() => import('./pages/thank-you-page')), noindex: true },
-  { path: routesPaths.contact, load: page(() => import('./pages/contact-page')), perVisitor: true },
+  { path: routesPaths.homeAlias, ...page(() => import('./pages/home-page')), sitemap: false },
+  { path: routesPaths.howItWorks, ...page(() => import('./pages/how-it-works-page')) },
+  { path: routesPaths.caseStudies, ...page(() => import('./pages/case-studies-page')) },
+  { path: routesPaths.blog, ...page(() => import('./pages/blog-page')) },
+  ...articleSlugs.map(
+    (slug): AppRoute => ({
+      path: `/blog/${slug}`,
+      load: () => loadArticle(slug),
+      prefetchForReturn: () => void fullArticle(slug).load().catch(() => undefined),
+    }),
+  ),
+  { path: routesPaths.freeAudit, ...page(() => import('./pages/free-audit-page')), perVisitor: true },
+  { path: routesPaths.thankYou, ...page(() => import('./pages/thank-you-page')), noindex: true },
+  { path: routesPaths.contact, ...page(() => import('./pages/contact-page')), perVisitor: true },
   ...legalPages.map(
     (meta): AppRoute => ({
       path: `/${meta.slug}`,
@@ -81,7 +112,7 @@ export const appRoutes: AppRoute[] = [
       },
     }),
   ),
-  { path: NOT_FOUND_PATH, load: page(() => import('./pages/not-found-page')), status: 404, noindex: true },
+  { path: NOT_FOUND_PATH, ...page(() => import('./pages/not-found-page')), status: 404, noindex: true },
 ];
 
 /** The route a path shows: exact match (no parameters exist), else the not-found route. */

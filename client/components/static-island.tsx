@@ -22,6 +22,8 @@ import { useInternalLinkNavigation } from '../routing/links';
 export interface StaticIsland {
   /** Fetches the module unless the server HTML is there to take over (then nothing is needed). */
   preload: () => Promise<void>;
+  /** Fetches the module whatever is on screen: for a return to the page, when that HTML is gone. */
+  prefetch: () => Promise<void>;
   Island: ComponentType;
 }
 
@@ -52,6 +54,9 @@ export function staticIsland(id: string, load: () => Promise<IslandModule>): Sta
   return {
     preload: async () => {
       if (htmlOnScreen(selector) === null) await content.load();
+    },
+    prefetch: async () => {
+      await content.load();
     },
     Island,
   };

@@ -45,7 +45,7 @@ export interface ChunkSize {
   gzip: number;
 }
 
-const PAGE_LOADER = /path:\s*([\w.]+|'[^']*')\s*,\s*load:\s*page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
+const PAGE_LOADER = /path:\s*([\w.]+|'[^']*')\s*,\s*\.\.\.page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
 const ARTICLE_PAGE = 'client/pages/article-page.tsx';
 const LEGAL_PAGE = 'client/pages/legal-page.tsx';
 const HOME_PAGE = 'client/pages/home-page.tsx';
@@ -75,7 +75,7 @@ function kindOf(routePath: string, modules: string[]): RouteKind {
 
 /**
  * Which modules each route of the route table loads. Pages written as
- * `{ path, load: page(() => import('./pages/x')) }` are read from client/routes.tsx; articles and
+ * `{ path, ...page(() => import('./pages/x')) }` are read from client/routes.tsx; articles and
  * legal pages load their view plus their own generated text module. A route this cannot place
  * throws, so that a new kind of route cannot slip past the budgets unmeasured.
  */

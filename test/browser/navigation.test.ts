@@ -175,4 +175,41 @@ describe('Back and Forward', () => {
     await page.waitForFunction(() => window.scrollY === 600);
     await page.close();
   });
+
+  it.each([
+    ['/', 'How It Works', '/how-it-works'],
+    ['/blog/what-is-llm-seo', 'Blog', '/blog'],
+  ])('show %s, first seen by a full load, without an empty moment on Back', async (start, linkName, next) => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}${start}`);
+    await waitForHydration(page);
+    await page.locator('header').getByRole('link', { name: linkName, exact: true }).first().click();
+    await page.waitForURL(`${server.url}${next}`);
+    // The visitor reads the next page for a moment: the network falls quiet.
+    await settle(page);
+    // The least height the page's main area has from here on, through the return: in every
+    // frame painted, and after every change React makes (a suspended page is hidden, not removed).
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const record = window as unknown as { lowest: number };
+      record.lowest = main.offsetHeight;
+      const measure = () => {
+        record.lowest = Math.min(record.lowest, main.offsetHeight);
+      };
+      new MutationObserver(measure).observe(main, { childList: true, subtree: true, attributes: true });
+      const everyFrame = () => {
+        measure();
+        requestAnimationFrame(everyFrame);
+      };
+      requestAnimationFrame(everyFrame);
+    });
+    await page.goBack();
+    await page.waitForURL(`${server.url}${start}`);
+    await settle(page);
+    const { lowest, now } = await page.evaluate(() => ({ lowest: (window as unknown as { lowest: number }).lowest, now: document.querySelector('main')!.offsetHeight }));
+    expect(now).toBeGreaterThan(2000);
+    // Never less than a screenful on the way (an empty main is its minimum height, 60% of the view).
+    expect(lowest).toBeGreaterThan(1000);
+    await page.close();
+  });
 });
