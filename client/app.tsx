@@ -34,7 +34,9 @@ const footer = staticIsland('site-footer', () => import('./components/layout/sit
 
 /**
  * Marks the document once hydration has committed, so browser tests and synthetic monitoring
- * can tell when the page is interactive (hydration runs as a transition, in slices).
+ * can tell when the page is interactive (hydration runs as a transition, in slices). Rendered
+ * inside the page's Suspense boundary, which hydrates after the frame around it: a mark outside
+ * would be set while the page itself was still server HTML.
  */
 function HydratedMark() {
   useEffect(() => {
@@ -66,11 +68,17 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <SkipLink href="#main">Skip to content</SkipLink>
       <SiteHeader />
       <Main id="main" tabIndex={-1}>
-        {children ?? (
+        {children ? (
+          <>
+            {children}
+            <HydratedMark />
+          </>
+        ) : (
           <ErrorBoundary location={pathname + search + hash}>
             <Suspense fallback={null}>
               {route && <RoutePage route={route} />}
               <PagePlacement />
+              <HydratedMark />
             </Suspense>
           </ErrorBoundary>
         )}
@@ -78,7 +86,6 @@ export function App({ routes, children }: { routes: AppRoute[]; children?: React
       <footer.Island />
       <ToastRegion />
       <ScrollMemory />
-      <HydratedMark />
     </>
   );
 }
