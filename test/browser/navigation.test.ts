@@ -52,6 +52,9 @@ describe('a page whose code cannot be fetched', () => {
     });
     await blogLink(page).click();
     await page.waitForURL(`${server.url}/blog`);
+    // The address changes before the full load starts, and the first document is already marked
+    // hydrated: wait for the fresh document, then for its own hydration.
+    await page.waitForFunction(() => !(window as unknown as { marker?: string }).marker);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toMatch(/blog/i);
