@@ -21,18 +21,17 @@ export interface CspSources {
 
 /**
  * The Content-Security-Policy of a response. It starts from nothing (`default-src 'none'`) and
- * allows only what the pages use: scripts, styles, images, fonts and fetches from our own origin
- * (images also from data: URLs), inline scripts and styles only by hash, forms posted to our own
- * origin. Anything a page does not use (frames, workers, media, manifests, plugins, <base>) stays
- * refused, and no page may be framed.
+ * allows only what the pages use: scripts, styles, images and fetches from our own origin, inline
+ * scripts and styles only by hash, forms posted to our own origin. Anything a page does not use
+ * (web fonts: the pages use the system's, data: URLs, frames, workers, media, manifests, plugins,
+ * <base>) stays refused, and no page may be framed.
  */
 export function buildCsp({ scriptHashes = [], styleHashes = [] }: CspSources, https: boolean): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'", ...scriptHashes]],
     ['style-src', ["'self'", EMPTY_STYLE_HASH, ...styleHashes]],
-    ['img-src', ["'self'", 'data:']],
-    ['font-src', ["'self'"]],
+    ['img-src', ["'self'"]],
     ['connect-src', ["'self'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],

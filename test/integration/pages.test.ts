@@ -99,6 +99,8 @@ describe('unknown paths', () => {
     expect(document.querySelector('main')?.text).toContain('Oops! Page not found');
     expect(document.querySelector('main a[href="/"]')).toBeTruthy();
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+    // No address is this page's own: a canonical would name one that is itself a 404.
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
   });
 
   it('redirect a trailing slash to the canonical path, never off-site', async () => {
