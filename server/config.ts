@@ -37,6 +37,20 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Runs `read` for a process (the server, an ops command): a ConfigError stops it with its one
+ * line on stderr and status 1, never a stack trace.
+ */
+export function exitOnConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return process.exit(1);
+  }
+}
+
 const httpUrl = z
   .string()
   .trim()
@@ -131,9 +145,15 @@ const schema = z.object({
 /** Variables whose value may hold a password: shown with it masked. */
 const SECRET_URLS = new Set(['SMTP_URL']);
 
-/** A URL as it can be shown in a log or an error: any password replaced by ***. */
+/**
+ * A URL as it can be shown in a log or an error: everything before its last @ (user and password:
+ * some providers take a token as the user name, and a password may hold spaces or @) as ***.
+ */
 export function redactUrl(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@');
+  const at = value.lastIndexOf('@');
+  if (at === -1) return value;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? '';
+  return `${scheme}***${value.slice(at)}`;
 }
 
 /** How a variable's value is shown in an error message: quoted, one line, never a password. */

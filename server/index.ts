@@ -1,11 +1,11 @@
 import './production-default';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { migrate, openDatabase, type Db } from './db/database';
+import { exitOnConfigError, loadConfig } from './config';
+import { migrate, openConfigured, openDatabase } from './db/database';
 import { createHttpServer } from './http-server';
 import { LeadStore } from './leads/lead-store';
-import { AiSourcesError, loadAiSources, type AiSources } from './ledger/ai-sources';
+import { loadAiSources } from './ledger/ai-sources';
 import { createLogger, type Logger } from './logger';
 import { emlFileTransport, smtpTransport } from './mail/mail-transport';
 import { OutboxWorker } from './mail/outbox-worker';
@@ -22,23 +22,6 @@ const MAIL_STOP_GRACE_MS = 1500;
 /** How often held submissions past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
-/** Stops the process with one line on stderr, as a bad configuration does. */
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-/** The database, or one line naming DATABASE_PATH and why it cannot be used. */
-function openConfiguredDatabase(config: Config): { db: Db; schemaVersion: number } {
-  try {
-    const db = openDatabase(config.databasePath);
-    return { db, schemaVersion: migrate(db) };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return fail(`Invalid configuration: DATABASE_PATH=${JSON.stringify(config.databasePath)} cannot be used as the database: ${reason}`);
-  }
-}
-
 /** Flushes the asynchronous log, then exits; a stuck output (a reader that stopped) cannot hold the exit. */
 function exitAfterLogs(logger: Logger, code: number): void {
   const exit = () => process.exit(code);
@@ -47,15 +30,18 @@ function exitAfterLogs(logger: Logger, code: number): void {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = exitOnConfigError(() => loadConfig());
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled promise rejection'));
+  // Until the server listens nothing is served or being sent, so a stop during start-up (the
+  // pages being rendered into memory) has nothing to finish: it ends the process at once, with 0.
+  // One listener for the process's life: removing the last one would drop a signal not yet handled.
+  let stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'Stopped during start-up');
+    exitAfterLogs(logger, 0);
+  };
+  process.on('SIGTERM', (signal) => stop(signal));
+  process.on('SIGINT', (signal) => stop(signal));
 
   // A public (https) site must not go live with contact details that reach nobody, a placeholder
   // company registration or invented reviews: the same list `npm run launch-check` prints.
@@ -72,14 +58,13 @@ async function main(): Promise<void> {
     if (findings.length > 0) logger.warn({ findings }, `Starting with ${findings.length} placeholder or illustrative content items because ALLOW_PLACEHOLDER_CONTENT=1`);
   }
 
-  let aiSources: AiSources | undefined;
-  try {
-    aiSources = config.aiLedger ? loadAiSources(config.aiSourcesFile) : undefined;
-  } catch (error) {
-    if (error instanceof AiSourcesError) fail(`Invalid configuration: ${error.message}`);
-    throw error;
-  }
-  const { db, schemaVersion } = openConfiguredDatabase(config);
+  const aiSources = config.aiLedger ? exitOnConfigError(() => loadAiSources(config.aiSourcesFile)) : undefined;
+  const { db, schemaVersion } = exitOnConfigError(() =>
+    openConfigured(config.databasePath, (file) => {
+      const db = openDatabase(file);
+      return { db, schemaVersion: migrate(db) };
+    }),
+  );
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
@@ -114,7 +99,7 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  stop = (signal) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down: no new connections, finishing requests in flight');
@@ -132,14 +117,14 @@ async function main(): Promise<void> {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();
-        db.close();
+        // A send still waiting for its answer may yet be accepted before the process ends: the
+        // database stays open to record it (the exit closes it; every commit is already on disk).
+        if (settled) db.close();
         logger.info('Stopped');
         exitAfterLogs(logger, 0);
       });
     });
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 // npm run erase -- --email ADDRESS
 // Deletes everything stored about one person (UK GDPR right to erasure) and prints what it removed.
-import { loadConfig } from '../../server/config';
-import { migrate, openDatabase } from '../../server/db/database';
+import { exitOnConfigError, loadConfig } from '../../server/config';
+import { migrate, openDatabase, openConfigured } from '../../server/db/database';
 import { erasePerson } from '../../server/ops/erase-person';
 import { fail, parseOptions } from './cli';
 
@@ -9,8 +9,8 @@ const options = parseOptions(process.argv.slice(2), ['email']);
 const email = options.email;
 if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) fail('Usage: npm run erase -- --email ADDRESS');
 
-const config = loadConfig();
-const db = openDatabase(config.databasePath);
+const config = exitOnConfigError(() => loadConfig());
+const db = exitOnConfigError(() => openConfigured(config.databasePath, openDatabase));
 try {
   migrate(db);
   const report = erasePerson(db, email, config.mailDir);

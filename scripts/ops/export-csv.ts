@@ -2,8 +2,8 @@
 // Writes the leads as CSV (stdout by default). Opens the database read-only, so it runs safely
 // while the site serves.
 import { writeFileSync } from 'node:fs';
-import { loadConfig } from '../../server/config';
-import { openDatabaseReadOnly } from '../../server/db/database';
+import { exitOnConfigError, loadConfig } from '../../server/config';
+import { openDatabaseReadOnly, openConfigured } from '../../server/db/database';
 import { exportCsv, type ExportTable } from '../../server/ops/csv-export';
 import { fail, parseOptions } from './cli';
 
@@ -15,8 +15,8 @@ if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);
 }
 
-const config = loadConfig();
-const db = openDatabaseReadOnly(config.databasePath);
+const config = exitOnConfigError(() => loadConfig());
+const db = exitOnConfigError(() => openConfigured(config.databasePath, openDatabaseReadOnly));
 try {
   const { csv, rows } = exportCsv(db, table as ExportTable, typeof since === 'string' ? since : undefined);
   // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (£, accents).

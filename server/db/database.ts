@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ConfigError } from '../config';
 import { emailKey } from './email-key';
 import { migrations } from './migrations';
 
@@ -33,6 +34,20 @@ export function openDatabase(file: string): Db {
 /** For ops scripts: never writes, so it can run beside the live server. */
 export function openDatabaseReadOnly(file: string): Db {
   return addFunctions(new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }));
+}
+
+/**
+ * Opens the database at DATABASE_PATH with `open`. A path that cannot hold one (a folder, another
+ * kind of file, a place that cannot be written) is a configuration error: one line naming the
+ * variable and the reason, as for any other bad variable, not a stack trace.
+ */
+export function openConfigured<T>(file: string, open: (file: string) => T): T {
+  try {
+    return open(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ConfigError(`Invalid configuration: DATABASE_PATH=${JSON.stringify(file)} cannot be used as the database: ${reason}`);
+  }
 }
 
 /** Applies the numbered migrations not yet applied, tracked in PRAGMA user_version. */

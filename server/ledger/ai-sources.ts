@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ConfigError } from '../config';
 import bundled from './ai-sources.json';
 
 export type AgentKind = 'training' | 'search' | 'user';
@@ -21,8 +22,6 @@ const sourcesSchema = z.object({
 
 export type AiSources = z.infer<typeof sourcesSchema>;
 
-export class AiSourcesError extends Error {}
-
 /**
  * The lists of AI user agents and assistants: the file shipped with the site, or the one
  * AI_SOURCES_FILE names (ops can keep their own copy up to date without a new build).
@@ -33,13 +32,13 @@ export function loadAiSources(file?: string): AiSources {
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new AiSourcesError(`AI_SOURCES_FILE=${JSON.stringify(file)} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigError(`Invalid configuration: AI_SOURCES_FILE=${JSON.stringify(file)} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   const result = sourcesSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new AiSourcesError(`${file ? `AI_SOURCES_FILE=${JSON.stringify(file)}` : 'server/ledger/ai-sources.json'}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    throw new ConfigError(`Invalid configuration: ${file ? `AI_SOURCES_FILE=${JSON.stringify(file)}` : 'server/ledger/ai-sources.json'}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
   }
   return result.data;
 }

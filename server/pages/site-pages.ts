@@ -110,6 +110,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
 
     async warm() {
       const started = Date.now();
+      logger.info('Rendering the pages into memory');
       const pages = routes.filter((route) => route.path !== NOT_FOUND_PATH);
       const shared = pages.filter((route) => !route.perVisitor).map((route) => route.path);
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);

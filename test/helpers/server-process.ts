@@ -15,9 +15,10 @@ export interface ServerProcess {
 
 /**
  * Starts the built server (dist/server/index.js) as a real process on a free port: the
- * repository's build, or that of a copy built from other content (site-copy.ts).
+ * repository's build, or that of a copy built from other content (site-copy.ts). Resolves when it
+ * logs `readyAt` ('Listening', with its URL; an earlier line to catch it during start-up).
  */
-export function startServerProcess(env: Record<string, string> = {}, root: string = ROOT): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string> = {}, root: string = ROOT, readyAt = 'Listening'): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-process-'));
   const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], {
     cwd: root,
@@ -37,7 +38,11 @@ export function startServerProcess(env: Record<string, string> = {}, root: strin
   let buffered = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${buffered}`)), 30000);
+    // A server that never gets there is killed, so that it cannot hold the test run open.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not log "${readyAt}": ${buffered}`));
+    }, 30000);
     child.stderr.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
     });
@@ -49,10 +54,10 @@ export function startServerProcess(env: Record<string, string> = {}, root: strin
         try {
           const entry = JSON.parse(line) as Record<string, unknown>;
           logs.push(entry);
-          if (entry.msg === 'Listening' && typeof entry.url === 'string') {
+          if (entry.msg === readyAt) {
             clearTimeout(timer);
             resolve({
-              url: entry.url,
+              url: typeof entry.url === 'string' ? entry.url : '',
               dir,
               child,
               logs,

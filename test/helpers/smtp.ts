@@ -11,9 +11,14 @@ export type SmtpMode = 'accept' | 'reject' | 'silent';
 
 export interface TestSmtpServer {
   url: string;
+  /** The mails it accepted: each one answered 250 on a connection still open. */
   received: ReceivedMail[];
   /** Can change while it runs: a provider that refuses mail during an outage, then accepts it. */
   mode: SmtpMode;
+  /** How long it takes to answer a message it has read (a slow provider); can change while it runs. */
+  replyDelayMs: number;
+  /** Messages read in full and not answered yet. */
+  readonly awaitingReply: number;
   close(): Promise<void>;
 }
 
@@ -21,10 +26,15 @@ export interface TestSmtpServer {
  * A real SMTP peer on a free loopback port. `mode`: 'accept' receives mail; 'reject' answers each
  * message with a permanent failure; 'silent' accepts the connection and never answers (a stuck
  * server, to prove that the worker's timeouts bound it).
+ *
+ * Like a mail server that keeps to SMTP's rule that it takes responsibility for a message with
+ * its 250 answer, it accepts a message only if the sender is still connected when it answers: a
+ * sender that hung up before then did not hand the message over.
  */
 export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const state = { mode: initial };
+  const state = { mode: initial, replyDelayMs: 0, awaitingReply: 0 };
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -32,6 +42,9 @@ export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpS
     onConnect(_session, callback) {
       if (state.mode === 'silent') return; // never call back: the greeting never comes
       callback();
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -43,12 +56,19 @@ export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpS
           callback(error);
           return;
         }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const answer = () => {
+          state.awaitingReply -= 1;
+          if (closedSessions.has(session.id)) return;
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((address) => address.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        state.awaitingReply += 1;
+        if (state.replyDelayMs > 0) setTimeout(answer, state.replyDelayMs);
+        else answer();
       });
     },
   });
@@ -63,6 +83,15 @@ export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpS
         },
         set mode(mode) {
           state.mode = mode;
+        },
+        get replyDelayMs() {
+          return state.replyDelayMs;
+        },
+        set replyDelayMs(delay) {
+          state.replyDelayMs = delay;
+        },
+        get awaitingReply() {
+          return state.awaitingReply;
         },
         close: () => new Promise<void>((done) => server.close(() => done())),
       });

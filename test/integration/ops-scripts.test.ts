@@ -7,9 +7,9 @@ import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
-function run(script: 'export-csv' | 'erase', args: string[], app: TestApp) {
+function run(script: 'export-csv' | 'erase' | 'report-ai', args: string[], app: TestApp, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', `${script}.js`), ...args], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath },
+    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath, ...env },
     encoding: 'utf8',
   });
 }
@@ -156,5 +156,27 @@ describe('npm run erase', () => {
     const result = run('erase', [], app);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Usage: npm run erase -- --email ADDRESS');
+  });
+});
+
+describe('every ops command, badly configured', () => {
+  const commands: ['export-csv' | 'erase' | 'report-ai', string[]][] = [
+    ['export-csv', []],
+    ['erase', ['--email', 'someone@example.co.uk']],
+    ['report-ai', []],
+  ];
+
+  it.each(commands)('%s stops with one line naming DATABASE_PATH when it names a folder', (script, args) => {
+    const result = run(script, args, app, { DATABASE_PATH: app.dir });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_PATH=".*" cannot be used as the database: /)]);
+  });
+
+  it.each(commands)('%s stops with one line naming SMTP_URL, without its password', (script, args) => {
+    const result = run(script, args, app, { SMTP_URL: 'smtp://mailer:my s3cret@mail.example.org' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining('Invalid configuration: SMTP_URL="smtp://***@mail.example.org"')]);
+    expect(result.stderr).not.toContain('s3cret');
   });
 });

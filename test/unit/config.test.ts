@@ -56,15 +56,20 @@ describe('configuration', () => {
     expect(loadConfig({}).quarantineDays).toBe(30);
   });
 
-  it('never prints the password of a bad SMTP_URL', () => {
-    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:S3cret-pa55@mail.example.org:587/ oops' })).toThrow(ConfigError);
+  // Some providers take an API token as the user name too, so the whole user part is hidden.
+  it.each([
+    ['smtp://mailer:S3cret-pa55@mail.example.org:587/ oops', 'S3cret-pa55', 'smtp://***@mail.example.org:587/ oops'],
+    ['smtp://mailer:my S3cret@mail.example.org', 'S3cret', 'smtp://***@mail.example.org'],
+    ['smtp://mailer:S3c@ret@mail.example.org/ oops', 'ret', 'smtp://***@mail.example.org/ oops'],
+    ['smtp://S3cret-token:S3cret-token@mail.example.org:99999', 'S3cret', 'smtp://***@mail.example.org:99999'],
+  ])('never prints the credentials of a bad SMTP_URL (%s)', (value, secret, shown) => {
+    expect(() => loadConfig({ SMTP_URL: value })).toThrow(ConfigError);
     try {
-      loadConfig({ SMTP_URL: 'smtp://mailer:S3cret-pa55@mail.example.org:587/ oops' });
+      loadConfig({ SMTP_URL: value });
     } catch (error) {
       const message = (error as Error).message;
-      expect(message).toContain('SMTP_URL');
-      expect(message).toContain('mailer:***@mail.example.org');
-      expect(message).not.toContain('S3cret');
+      expect(message).toContain(`SMTP_URL=${JSON.stringify(shown)}`);
+      expect(message).not.toContain(secret);
     }
   });
 
