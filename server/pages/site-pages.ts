@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
 import type { FormState } from '../../shared/forms/form-contract';
+import { routesPaths } from '../../shared/site';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -60,6 +61,9 @@ export type SentState = Required<Pick<FormState, 'form' | 'sent'>>;
  */
 const PLACEHOLDERS: BlankFormTokens = { csrfToken: 'csrf-token-placeholder-8d1f3c', formStarted: 'form-started-placeholder-5e2a7b' };
 
+/** A blank form page's key: its path, and '?<form>' for the page saying that form was sent. */
+const blankFormKey = (path: string, after?: SentState) => (after ? `${path}?${after.form}` : path);
+
 /**
  * The site's pages: each shared page rendered once into a precompressed representation, served
  * by the fast path or, for requests the fast path leaves (the 404, a page not warmed yet), by
@@ -89,7 +93,6 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     return page;
   });
 
-  // Keyed by path, and '?sent' for the page that says a message was sent.
   const blankForms = new PageCache<RenderedDocument>((key) => {
     const [path = key, sent] = key.split('?');
     const state: FormState = sent ? { ...PLACEHOLDERS, form: sent as SentState['form'], sent: true } : PLACEHOLDERS;
@@ -114,7 +117,9 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       const pages = routes.filter((route) => route.path !== NOT_FOUND_PATH);
       const shared = pages.filter((route) => !route.perVisitor).map((route) => route.path);
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
-      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map((path) => blankForms.get(path))]);
+      // The contact page also says that a message was sent: where a post without JavaScript lands.
+      const blank = [...forms.map((path) => blankFormKey(path)), blankFormKey(routesPaths.contact, { form: 'contact', sent: true })];
+      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...blank.map((key) => blankForms.get(key))]);
       logger.info({ pages: pages.length + 1, ms: Date.now() - started }, 'Pages rendered into memory');
     },
 
@@ -143,7 +148,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     },
 
     async sendBlankForm(req, res, path, tokens, after) {
-      const template = await blankForms.get(after ? `${path}?${after.form}` : path);
+      const template = await blankForms.get(blankFormKey(path, after));
       const html = template.html.replaceAll(PLACEHOLDERS.csrfToken, tokens.csrfToken).replaceAll(PLACEHOLDERS.formStarted, tokens.formStarted);
       sendOnce(req, res, 200, { ...template, html });
     },

@@ -2,8 +2,11 @@ import { parse } from 'node-html-parser';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createElement } from 'react';
 import request from 'supertest';
+import { appRoutes } from '../../client/routes';
 import { auditFields } from '../../shared/forms/audit-form';
+import { routesPaths } from '../../shared/site';
 import { countRows, openForm, validAudit, validContact as validContactMessage } from '../helpers/forms';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -257,6 +260,38 @@ describe('GET /contact?sent=1', () => {
     testApp.clock.advance(5000);
     await first.agent.post('/contact').type('form').send({ ...validContactMessage, ...first.hidden }).expect(303);
     expect(countRows(testApp.db, 'contact_messages')).toBe(1);
+  });
+
+  it('is rendered once, at start, like the blank form: a view costs no render, however many come', async () => {
+    // The real contact page, counting its renders.
+    let renders = 0;
+    const counted = appRoutes.map((route) =>
+      route.path !== routesPaths.contact
+        ? route
+        : {
+            ...route,
+            load: async () => {
+              const Page = await route.load();
+              return function CountedContactPage() {
+                renders += 1;
+                return createElement(Page);
+              };
+            },
+          },
+    );
+    const app = createTestApp({ routes: counted });
+    try {
+      await app.app.warmPages();
+      const warmed = renders;
+      expect(warmed).toBeGreaterThan(0);
+      for (let view = 0; view < 3; view += 1) {
+        await request(app.app).get('/contact?sent=1').expect(200);
+        await request(app.app).get('/contact').expect(200);
+      }
+      expect(renders).toBe(warmed);
+    } finally {
+      app.close();
+    }
   });
 });
 

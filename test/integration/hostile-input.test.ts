@@ -193,6 +193,24 @@ const hostileCases: HostileCase[] = [
     message: message.invalid,
     fieldErrors: (form) => [form.singleLine.name],
   },
+  // One-line fields reach the agency's mail headers (the Subject names the person): nothing there
+  // may move text about, hide it, or be decoded by a mail client into something else.
+  ...[
+    ['a tab', 'Priya\tShah'],
+    ['a C1 control (NEL, U+0085)', 'Priya\u0085Shah'],
+    ['a C1 control (U+0080)', 'Priya\u0080Shah'],
+    ['a bidirectional override (U+202E)', 'Priya \u202Eahs'],
+    ['a bidirectional isolate (U+2066)', 'Priya \u2066Shah'],
+    ['a MIME encoded word', '=?utf-8?q?Priya=0D=0ABcc:_x@evil.example?='],
+  ].map(
+    ([what, value]): HostileCase => ({
+      name: `${what} in a one-line field`,
+      build: (form, hidden) => withField(form.singleLine.name, value!)(form, hidden),
+      status: 400,
+      message: message.invalid,
+      fieldErrors: (form) => [form.singleLine.name],
+    }),
+  ),
   {
     name: 'other control characters (BEL, ESC, VT, DEL) in a long text',
     build: (form, hidden) => withField(form.textarea, 'Ring\u0007 the \u001B[31mbell\u000B now\u007F')(form, hidden),

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { FILL_TIME_MAX_AGE_MS } from '../../server/http/fill-time';
 import { LEADS_PER_ADDRESS_PER_DAY } from '../../server/leads/form-routes';
+import { migrate, openDatabase, openDatabaseReadOnly } from '../../server/db/database';
 import { LeadStore } from '../../server/leads/lead-store';
 import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit } from '../helpers/forms';
+import { startServerProcess } from '../helpers/server-process';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
 /*
@@ -124,6 +126,28 @@ describe('ops and the quarantine', () => {
     app.clock.advance(2 * 24 * 60 * 60 * 1000);
     expect(store.purgeQuarantine(app.clock(), 30)).toBe(1);
     expect(held().map((row) => row.email)).toEqual(['later@acme.example']);
+  });
+
+  it('are purged by the server at start, after QUARANTINE_DAYS days', async () => {
+    const databasePath = path.join(app.dir, 'purged.db');
+    const db = openDatabase(databasePath);
+    migrate(db);
+    const store = new LeadStore(db);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    for (const [email, age] of [['old@acme.example', 31], ['week@acme.example', 6], ['new@acme.example', 1]] as const) {
+      store.hold('audit', 'honeypot', { ...validAudit, email }, daysAgo(age));
+    }
+    db.close();
+
+    const server = await startServerProcess({ DATABASE_PATH: databasePath, QUARANTINE_DAYS: '5' });
+    await server.stop();
+    expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'Held submissions past their retention deleted', deleted: 2, olderThanDays: 5 }));
+    const check = openDatabaseReadOnly(databasePath);
+    try {
+      expect(check.prepare('SELECT email FROM quarantine').all()).toEqual([{ email: 'new@acme.example' }]);
+    } finally {
+      check.close();
+    }
   });
 });
 
