@@ -83,6 +83,7 @@ export function buildAiReport(db: Db, site: string, days: string[]): AiReport {
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const dayCount = (days: readonly string[]) => `${days.length} ${days.length === 1 ? 'day' : 'days'}`;
 
 /** Plain-text tables for the terminal. */
 export function renderTextReport(report: AiReport): string {
@@ -91,8 +92,9 @@ export function renderTextReport(report: AiReport): string {
     const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]?.length ?? 0)));
     return cells.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')).join('\n');
   };
-  const period = `${report.days[0]} to ${report.days.at(-1)} (${report.days.length} days, UTC)`;
-  const crawlerRows = report.crawlers.map((entry) => [entry.family, entry.total, ...KINDS.map((kind) => entry.byKind[kind] ?? 0), entry.pages.slice(0, 3).map((page) => `${page.path} (${page.count})`).join(', ')]);
+  const period = `${report.days[0]} to ${report.days.at(-1)} (${dayCount(report.days)}, UTC)`;
+  const crawlerRows = report.crawlers.map((entry) => [entry.family, entry.total, ...KINDS.map((kind) => entry.byKind[kind] ?? 0)]);
+  const crawlerPageRows = report.crawlers.flatMap((entry) => entry.pages.map((page, index) => [index === 0 ? entry.family : '', page.path, page.count]));
   const referralRows = report.referrals.flatMap((entry) => entry.pages.map((page, index) => [index === 0 ? entry.assistant : '', page.path, page.count]));
   const leadRows = report.days.map((day, index) => [
     day,
@@ -104,7 +106,10 @@ export function renderTextReport(report: AiReport): string {
     `AI on ${report.site}: ${period}`,
     '',
     'Crawler fetches by family',
-    crawlerRows.length > 0 ? table(['family', 'fetches', ...KINDS, 'most fetched'], crawlerRows) : '  none',
+    crawlerRows.length > 0 ? table(['family', 'fetches', ...KINDS], crawlerRows) : '  none',
+    '',
+    'Crawler fetches by family and page',
+    crawlerPageRows.length > 0 ? table(['family', 'page', 'fetches'], crawlerPageRows) : '  none',
     '',
     'AI referrals by assistant and landing page',
     referralRows.length > 0 ? table(['assistant', 'landing page', 'visits'], referralRows) : '  none',
@@ -161,9 +166,8 @@ export function renderHtmlReport(report: AiReport, generatedAt: string): string 
   const totalLeads = sum(report.leads);
   const row = (cells: (string | number)[]) =>
     `<tr>${cells.map((cell, index) => (index === 0 ? `<th scope="row">${escapeHtml(String(cell))}</th>` : `<td${typeof cell === 'string' ? ' class="pages"' : ''}>${escapeHtml(String(cell))}</td>`)).join('')}</tr>`;
-  const crawlerTable = report.crawlers
-    .map((entry) => row([entry.family, entry.total, ...KINDS.map((kind) => entry.byKind[kind] ?? 0), entry.pages.slice(0, 3).map((page) => `${page.path} (${page.count})`).join(', ')]))
-    .join('');
+  const crawlerTable = report.crawlers.map((entry) => row([entry.family, entry.total, ...KINDS.map((kind) => entry.byKind[kind] ?? 0)])).join('');
+  const crawlerPageTable = report.crawlers.flatMap((entry) => entry.pages.map((page) => row([entry.family, page.path, page.count]))).join('');
   const referralTable = report.referrals.flatMap((entry) => entry.pages.map((page) => row([entry.assistant, page.path, page.count]))).join('');
   const dayTable = report.days
     .map((day, index) => row([day, sum(report.crawlers.map((entry) => entry.byDay[index] ?? 0)), sum(report.referrals.map((entry) => entry.byDay[index] ?? 0)), report.leads[index] ?? 0]))
@@ -178,7 +182,7 @@ export function renderHtmlReport(report: AiReport, generatedAt: string): string 
 <style>
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc}
 main{max-width:820px;margin:0 auto;padding:32px 20px 48px}
-h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:36px 0 12px}
+h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:36px 0 12px}h3{font-size:15px;margin:20px 0 8px}
 .lead{color:#475569;margin:0 0 24px}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;margin:0;padding:0;list-style:none}
 .figures li{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:14px 16px}
@@ -197,7 +201,7 @@ footer{margin-top:32px;color:#64748b;font-size:13px}
 <body>
 <main>
 <h1>What AI did on ${escapeHtml(report.site)}</h1>
-<p class="lead">${escapeHtml(period)} (${report.days.length} days, UTC). AI crawlers reading the site, AI assistants sending visitors, and the leads that arrived.</p>
+<p class="lead">${escapeHtml(period)} (${dayCount(report.days)}, UTC). AI crawlers reading the site, AI assistants sending visitors, and the leads that arrived.</p>
 <ul class="figures">
 <li><strong>${totalFetches.toLocaleString('en-GB')}</strong>fetches by AI crawlers</li>
 <li><strong>${report.crawlers.length}</strong>AI companies reading the site</li>
@@ -206,7 +210,9 @@ footer{margin-top:32px;color:#64748b;font-size:13px}
 </ul>
 <h2>AI crawlers</h2>
 ${stackedBars(report.days, report.crawlers.map((entry) => ({ name: entry.family, values: entry.byDay })), 'Fetches by AI crawlers per day, by company')}
-<table><thead><tr><th scope="col">Company</th><th scope="col">Fetches</th><th scope="col">Training</th><th scope="col">Search</th><th scope="col">For a user</th><th scope="col">Most fetched</th></tr></thead><tbody>${crawlerTable || none(6)}</tbody></table>
+<table><thead><tr><th scope="col">Company</th><th scope="col">Fetches</th><th scope="col">Training</th><th scope="col">Search</th><th scope="col">For a user</th></tr></thead><tbody>${crawlerTable || none(5)}</tbody></table>
+<h3>What each company fetched</h3>
+<table><thead><tr><th scope="col">Company</th><th scope="col">Page</th><th scope="col">Fetches</th></tr></thead><tbody>${crawlerPageTable || none(3)}</tbody></table>
 <h2>Visits from AI assistants</h2>
 ${stackedBars(report.days, report.referrals.map((entry) => ({ name: entry.assistant, values: entry.byDay })), 'Visits sent by AI assistants per day')}
 <table><thead><tr><th scope="col">Assistant</th><th scope="col">Landing page</th><th scope="col">Visits</th></tr></thead><tbody>${referralTable || none(3)}</tbody></table>

@@ -36,6 +36,17 @@ describe('npm run report:ai', () => {
     expect(text).toMatch(new RegExp(`^ChatGPT +/ +${chatGpt}$`, 'm'));
     const leads = sum("SELECT count(*) AS n FROM audit_submissions WHERE created_at LIKE '2026-11-21%'");
     expect(text).toMatch(new RegExp(`^2026-11-21 +\\d+ +\\d+ +${leads}$`, 'm'));
+    // Every page each crawler fetched, with its count: the family's first row names it.
+    const openAiPages = app.db
+      .prepare("SELECT path, sum(count) AS n FROM ai_ledger WHERE source = 'crawler' AND family = 'OpenAI' AND day >= '2026-11-15' GROUP BY path ORDER BY n DESC, path")
+      .all() as { path: string; n: number }[];
+    expect(openAiPages.length).toBeGreaterThan(3);
+    const section = text.slice(text.indexOf('Crawler fetches by family and page'));
+    const lines = section.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('OpenAI '));
+    expect(lines.slice(first, first + openAiPages.length).map((line) => line.replace(/^OpenAI/, '').trim().split(/ +/))).toEqual(
+      openAiPages.map((page) => [page.path, String(page.n)]),
+    );
   });
 
   it('writes a self-contained HTML report with charts, valid, with every name escaped', async () => {
