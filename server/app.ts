@@ -4,9 +4,10 @@ import { appRoutes, NOT_FOUND_PATH, type AppRoute } from '../client/routes';
 import { markdownTwins } from '../shared/generated/markdown-twins';
 import { twinPath } from '../shared/markdown-twin';
 import type { Config } from './config';
-import { isDatabaseReadable, type Db } from './db/database';
+import type { Db } from './db/database';
 import { cookieSigningSecret, csrfProtection } from './http/csrf';
 import { fillTimer, MIN_FILL_MS } from './http/fill-time';
+import { healthCheck } from './http/healthz';
 import { publicFiles } from './http/public-files';
 import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDependencies): SiteApp {
         clock,
         logger,
         classifier: aiClassifier(deps.aiSources ?? loadAiSources(config.aiSourcesFile)),
+        // Where a visit counts: the pages; and what else AI reads: the twins and the SEO files.
         pages: new Set(routes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path)),
         files: new Set([...markdownTwins.map((twin) => twinPath(twin.path)), ...SEO_FILE_PATHS]),
       })
@@ -97,18 +99,9 @@ export function createApp(deps: AppDependencies): SiteApp {
 
   app.use(requestLog(logger));
   app.use(securityHeaders(https));
-  if (aiLedger) {
-    app.use((req, _res, next) => {
-      if (!req.path.startsWith('/assets/')) aiLedger.observe(req, req.path);
-      next();
-    });
-  }
+  if (aiLedger) app.use(aiLedger.middleware);
 
-  app.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (isDatabaseReadable(db)) res.json({ status: 'ok' });
-    else res.status(503).json({ status: 'unavailable', reason: 'database cannot be read' });
-  });
+  app.get('/healthz', healthCheck(db));
 
   app.use('/assets', assetFiles(path.join(clientDir, 'assets'), security));
   app.use('/social', socialImages(path.join(clientDir, 'social'), security));

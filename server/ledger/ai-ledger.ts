@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { AgentMatch, AiClassifier } from './ai-sources';
@@ -54,6 +55,15 @@ export class AiLedger {
        ON CONFLICT (day, path, source, family, agent, kind) DO UPDATE SET count = count + excluded.count`,
     );
   }
+
+  /**
+   * Counts each request Express answers but the hashed assets, which no crawler fetches to read
+   * the site (the fast path tells the ledger of the pages it answers itself).
+   */
+  readonly middleware: RequestHandler = (req, _res, next) => {
+    if (!req.path.startsWith('/assets/')) this.observe(req, req.path);
+    next();
+  };
 
   /** Counts a GET or HEAD of `path` that the site answered. */
   observe(req: IncomingMessage, path: string): void {

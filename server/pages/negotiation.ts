@@ -6,74 +6,72 @@ interface Accepted {
   gzip: boolean;
 }
 
+/** The items of an Accept-style header, lower-cased, each with its quality (1 when not given). */
+function weightedItems(header: string): { item: string; q: number }[] {
+  return header
+    .toLowerCase()
+    .split(',')
+    .map((part) => {
+      const [item = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { item: item.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter(({ item }) => item !== '');
+}
+
 /**
- * Browsers send a handful of distinct Accept-Encoding values, so each one's meaning is remembered;
- * the memory is bounded (and simply forgotten when full) because the header is the client's to choose.
+ * Clients send a handful of distinct values of these headers, so each value's meaning is
+ * remembered. The memory is bounded (and simply forgotten when full), and a value longer than any
+ * browser sends is parsed each time, because the header is the client's to choose.
  */
-const acceptedByHeader = new Map<string, Accepted>();
-const ACCEPTED_MAX = 256;
+function remembered<T>(parse: (header: string) => T): (header: string) => T {
+  const meanings = new Map<string, T>();
+  return (header) => {
+    if (header.length > 200) return parse(header);
+    let meaning = meanings.get(header);
+    if (meaning === undefined) {
+      if (meanings.size >= 256) meanings.clear();
+      meaning = parse(header);
+      meanings.set(header, meaning);
+    }
+    return meaning;
+  };
+}
+
+const acceptedEncodings = remembered((acceptEncoding): Accepted => {
+  const weights = new Map(weightedItems(acceptEncoding).map(({ item, q }) => [item, q]));
+  const allows = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return { br: allows('br'), gzip: allows('gzip') };
+});
 
 /** Content negotiation of the body's encoding: brotli when accepted, else gzip, else none (q=0 refuses one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = acceptEncoding.length > 200 ? parseAcceptEncoding(acceptEncoding) : rememberedAccepted(acceptEncoding);
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.br) return 'br';
   if (accepted.gzip) return 'gzip';
   return 'identity';
 }
 
-function rememberedAccepted(acceptEncoding: string): Accepted {
-  let accepted = acceptedByHeader.get(acceptEncoding);
-  if (accepted === undefined) {
-    if (acceptedByHeader.size >= ACCEPTED_MAX) acceptedByHeader.clear();
-    accepted = parseAcceptEncoding(acceptEncoding);
-    acceptedByHeader.set(acceptEncoding, accepted);
+const markdownPreferred = remembered((accept): boolean => {
+  let markdown = 0;
+  // The most specific range that matches HTML decides its quality (RFC 9110 12.5.1).
+  let htmlExact: number | undefined;
+  let htmlWildcard = 0;
+  for (const { item, q } of weightedItems(accept)) {
+    if (item === 'text/markdown' || item === 'text/x-markdown') markdown = Math.max(markdown, q);
+    else if (item === 'text/html') htmlExact = Math.max(htmlExact ?? 0, q);
+    else if (item === 'text/*' || item === '*/*') htmlWildcard = Math.max(htmlWildcard, q);
   }
-  return accepted;
-}
-
-function parseAcceptEncoding(acceptEncoding: string): Accepted {
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    if (name) weights.set(name, q === undefined ? 1 : Number(q));
-  }
-  const allows = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  return { br: allows('br'), gzip: allows('gzip') };
-}
+  if (htmlExact !== undefined) return markdown > htmlExact;
+  return markdown > 0 && markdown >= htmlWildcard;
+});
 
 /**
  * Whether a request for a page would rather have its Markdown twin: it names text/markdown with a
  * higher quality than HTML, or as high while HTML comes only through a wildcard. Browsers name
  * text/html, so they always get the page.
  */
-const markdownByHeader = new Map<string, boolean>();
-
 export function prefersMarkdown(accept: string | undefined): boolean {
-  if (!accept || !accept.includes('markdown')) return false;
-  let preferred = markdownByHeader.get(accept);
-  if (preferred === undefined) {
-    if (markdownByHeader.size >= ACCEPTED_MAX) markdownByHeader.clear();
-    preferred = parsePrefersMarkdown(accept);
-    markdownByHeader.set(accept, preferred);
-  }
-  return preferred;
-}
-
-function parsePrefersMarkdown(accept: string): boolean {
-  let markdown = 0;
-  // The most specific range that matches HTML decides its quality (RFC 9110 12.5.1).
-  let htmlExact: number | undefined;
-  let htmlWildcard = 0;
-  for (const part of accept.toLowerCase().split(',')) {
-    const [range = '', ...params] = part.trim().split(';');
-    const q = Number(params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean) ?? 1);
-    const type = range.trim();
-    if (type === 'text/markdown' || type === 'text/x-markdown') markdown = Math.max(markdown, q);
-    else if (type === 'text/html') htmlExact = Math.max(htmlExact ?? 0, q);
-    else if (type === 'text/*' || type === '*/*') htmlWildcard = Math.max(htmlWildcard, q);
-  }
-  if (htmlExact !== undefined) return markdown > htmlExact;
-  return markdown > 0 && markdown >= htmlWildcard;
+  return accept !== undefined && accept.includes('markdown') && markdownPreferred(accept);
 }
