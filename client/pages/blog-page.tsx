@@ -5,7 +5,7 @@ import { routesPaths } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { ArticleCard } from '../components/article/article-card';
 import { PageIntro } from '../components/layout/page-intro';
-import { Container, Section, SectionHeading } from '../components/ui/layout-primitives';
+import { Container, plainList, Section, SectionHeading } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { mediaUp, space } from '../theme/theme';
@@ -18,9 +18,7 @@ const Heading = styled(SectionHeading)`
 `;
 
 const CardGrid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: ${space.lg};
   grid-template-columns: minmax(0, 1fr);

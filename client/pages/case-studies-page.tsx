@@ -9,7 +9,7 @@ import { PageIntro } from '../components/layout/page-intro';
 import { Icon } from '../components/ui/icon';
 import { CheckList, NumberedList } from '../components/ui/content-blocks';
 import { IllustrativeNote } from '../components/ui/illustrative-note';
-import { Container, Section } from '../components/ui/layout-primitives';
+import { Container, labelText, Section } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
@@ -78,10 +78,7 @@ const Facts = styled.dl`
   div { min-width: 0; }
   dt {
     color: ${color.inkMuted};
-    font-size: ${text.xs};
-    font-weight: 700;
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
+    ${labelText}
   }
   dd { margin: 0; font-weight: 600; }
 `;
@@ -93,10 +90,7 @@ const Part = styled.section`
 const PartLabel = styled.p<{ $accent: string }>`
   margin-bottom: ${space.xs};
   color: ${(p) => p.$accent};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
 `;
 
 const PartTitle = styled.h3`

@@ -7,7 +7,7 @@ import { PageIntro } from '../components/layout/page-intro';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { Panel } from '../components/ui/content-blocks';
-import { Container, Section } from '../components/ui/layout-primitives';
+import { Container, labelText, Section } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, space, text } from '../theme/theme';
@@ -74,10 +74,7 @@ const InfoIcon = styled.span`
 const InfoLabel = styled.span`
   display: block;
   color: ${color.inkMuted};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
 `;
 
 const ResponseNote = styled.p`

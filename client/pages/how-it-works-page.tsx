@@ -8,7 +8,7 @@ import { DarkBand } from '../components/home/dark-band';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { CheckList } from '../components/ui/content-blocks';
-import { Container, Lead, Section, SectionHeading } from '../components/ui/layout-primitives';
+import { Container, Lead, plainList, Section, SectionHeading } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd, serviceJsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
@@ -122,9 +122,7 @@ const CentredHeading = styled(SectionHeading)`
 `;
 
 const Stats = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: ${space.lg};
   grid-template-columns: repeat(2, minmax(0, 1fr));

@@ -4,7 +4,7 @@ import { routesPaths } from '../../shared/site';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { NumberedList, Panel } from '../components/ui/content-blocks';
-import { Container, Lead } from '../components/ui/layout-primitives';
+import { Container, Lead, plainList } from '../components/ui/layout-primitives';
 import { PageHead } from '../head/page-head';
 import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 
@@ -59,9 +59,7 @@ const NextSteps = styled(NumberedList)`
 `;
 
 const Includes = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: ${space.sm};
   ${mediaUp('md')} { grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: ${space.lg}; }

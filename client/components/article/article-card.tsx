@@ -3,6 +3,7 @@ import styled, { css } from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { color, mediaUp, radius, shadow, space, text } from '../../theme/theme';
 import { Icon, type AnyIconName } from '../ui/icon';
+import { CategoryBadge, ReadTime } from './article-meta';
 
 /*
  * One drawn panel per card and the same document icon on all sixteen made the grid look like
@@ -64,16 +65,6 @@ const Body = styled.div<{ $featured: boolean }>`
     `}
 `;
 
-const Category = styled.p`
-  margin-bottom: ${space.sm};
-  padding: 0.2rem 0.7rem;
-  border-radius: ${radius.pill};
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
-  font-size: ${text.xs};
-  font-weight: 700;
-`;
-
 const Title = styled.h3<{ $featured: boolean }>`
   font-size: ${(p) => (p.$featured ? text.h2 : text.xl)};
   margin-bottom: ${space.sm};
@@ -96,16 +87,6 @@ const Footer = styled.div`
   padding-top: ${space.sm};
 `;
 
-const ReadTime = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  margin: 0;
-  color: ${color.inkMuted};
-  font-size: ${text.sm};
-  svg { width: 1rem; height: 1rem; }
-`;
-
 const ReadMore = styled(Link)`
   display: inline-flex;
   align-items: center;
@@ -124,13 +105,13 @@ export function ArticleCard({ article, featured = false }: { article: ArticleSum
         <Icon name={featured ? 'star' : (categoryIcons[article.category] ?? 'file')} />
       </Art>
       <Body $featured={featured}>
-        <Category><span className="visually-hidden">Category: </span>{article.category}</Category>
+        <CategoryBadge>{article.category}</CategoryBadge>
         <Title $featured={featured}>
           <Link to={article.path}>{article.title}</Link>
         </Title>
         <Excerpt>{article.excerpt}</Excerpt>
         <Footer>
-          <ReadTime><Icon name="clock" />{article.readMinutes} min read</ReadTime>
+          <ReadTime minutes={article.readMinutes} />
           <ReadMore to={article.path}>
             Read More<span className="visually-hidden">: {article.title}</span>
             <Icon name="arrow-right" />

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { color, radius, space, text } from '../../theme/theme';
 import { useInternalLinkNavigation } from '../../routing/links';
+import { plainList } from '../ui/layout-primitives';
 
 const Panel = styled.div`
   border: 1px solid ${color.border};
@@ -39,9 +40,7 @@ const Counter = styled.p`
 const List = styled.ul`
   display: grid;
   gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 const Item = styled.li`

@@ -5,7 +5,7 @@ import { color, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { IllustrativeNote } from '../ui/illustrative-note';
-import { Eyebrow } from '../ui/layout-primitives';
+import { Eyebrow, plainList } from '../ui/layout-primitives';
 import { ArticleColumn } from './article-column';
 import { formatArticleDate } from './article-dates';
 
@@ -42,9 +42,7 @@ const Meta = styled.ul`
   flex-wrap: wrap;
   align-items: center;
   gap: ${space.sm} ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   color: ${color.inkMuted};
   font-size: ${text.sm};
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { color, font, mediaDown, radius, space, text } from '../../theme/theme';
 import { useInternalLinkNavigation } from '../../routing/links';
 import { htmlOnScreen } from '../static-island';
+import { labelText } from '../ui/layout-primitives';
 
 /** Long-form text reads best at about 70 characters a line; tables and code may use the full column. */
 const measure = '70ch';
@@ -162,10 +163,7 @@ const Prose = styled.div`
     td:not(:first-child)[data-label]::before {
       display: block;
       color: ${color.inkMuted};
-      font-size: ${text.xs};
-      font-weight: 700;
-      letter-spacing: 0.04em;
-      text-transform: uppercase;
+      ${labelText}
       content: attr(data-label);
       /* Screen readers already hear the column header: the printed copy is for the eye only. */
       content: attr(data-label) / '';

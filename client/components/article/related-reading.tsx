@@ -3,7 +3,7 @@ import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import type { ArticleSummary } from '../../../shared/content-schema';
 import { color, radius, shadow, space, text } from '../../theme/theme';
-import { Icon } from '../ui/icon';
+import { CategoryBadge, ReadTime } from './article-meta';
 import { Container, Section, SectionHeading } from '../ui/layout-primitives';
 
 const Cards = styled.ul`
@@ -28,18 +28,6 @@ const Card = styled.li`
   &:hover { box-shadow: ${shadow.raised}; }
 `;
 
-// The same category pill as the blog's cards, so an article reads as one family with the index.
-const Category = styled.p`
-  align-self: flex-start;
-  margin-bottom: ${space.sm};
-  padding: 0.2rem 0.7rem;
-  border-radius: ${radius.pill};
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
-  font-size: ${text.xs};
-  font-weight: 700;
-`;
-
 const Title = styled.h3`
   font-size: ${text.lg};
   a {
@@ -59,17 +47,6 @@ const Excerpt = styled.p`
   font-size: ${text.sm};
 `;
 
-const ReadTime = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  margin: 0;
-  color: ${color.inkMuted};
-  font-size: ${text.xs};
-  font-weight: 600;
-  svg { width: 1rem; height: 1rem; }
-`;
-
 /** The front matter's related articles as cards (the build resolves the slugs). */
 export function RelatedReading({ related }: { related: ArticleSummary[] }) {
   const headingId = useId();
@@ -82,15 +59,12 @@ export function RelatedReading({ related }: { related: ArticleSummary[] }) {
         <Cards>
           {related.map((article) => (
             <Card key={article.slug}>
-              <Category><span className="visually-hidden">Category: </span>{article.category}</Category>
+              <CategoryBadge>{article.category}</CategoryBadge>
               <Title>
                 <Link to={article.path}>{article.title}</Link>
               </Title>
               <Excerpt>{article.excerpt}</Excerpt>
-              <ReadTime>
-                <Icon name="clock" />
-                {article.readMinutes} min read
-              </ReadTime>
+              <ReadTime minutes={article.readMinutes} compact />
             </Card>
           ))}
         </Cards>

@@ -1,18 +1,12 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { space } from '../../theme/theme';
-import { Card, Grid } from '../ui/layout-primitives';
-
-const listReset = css`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
+import { Card, Grid, plainList } from '../ui/layout-primitives';
 
 /** The kit's Grid as a real list, so screen readers announce how many cards there are. */
-export const CardList = styled(Grid).attrs({ as: 'ul' })`${listReset}`;
+export const CardList = styled(Grid).attrs({ as: 'ul' })`${plainList}`;
 
 /** The same, for cards whose order matters (steps, pillars). */
-export const OrderedCardList = styled(Grid).attrs({ as: 'ol' })`${listReset}`;
+export const OrderedCardList = styled(Grid).attrs({ as: 'ol' })`${plainList}`;
 
 export const CardItem = styled(Card).attrs({ as: 'li' })`
   display: flex;

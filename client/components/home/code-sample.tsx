@@ -1,24 +1,18 @@
 import styled from 'styled-components';
 import { color, font, radius, space, text } from '../../theme/theme';
+import { darkTitleBar, darkWindow } from '../ui/dark-window';
 import { Icon } from '../ui/icon';
 
 const Figure = styled.figure`
   /* A grid child may not shrink below its content unless told; without this a long line widens the page. */
   min-width: 0;
   margin: 0;
-  border: 1px solid ${color.borderDark};
+  ${darkWindow}
   border-radius: ${radius.md};
-  background: ${color.surfaceDark};
-  overflow: hidden;
 `;
 
 const Caption = styled.figcaption`
-  display: flex;
-  align-items: center;
-  gap: ${space.sm};
-  padding: ${space.sm} ${space.md};
-  border-bottom: 1px solid ${color.borderDark};
-  background: ${color.surfaceDarkAlt};
+  ${darkTitleBar}
   color: ${color.onDark};
   font-family: ${font.mono};
   font-size: ${text.sm};

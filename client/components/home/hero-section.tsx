@@ -4,7 +4,7 @@ import { routesPaths } from '../../../shared/site';
 import { color, mediaDown, mediaUp, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { Container } from '../ui/layout-primitives';
+import { Container, labelText } from '../ui/layout-primitives';
 import { DarkBand, DarkLead } from './dark-band';
 import { PromptChat } from './prompt-chat';
 import { StatSource } from './stat-source';
@@ -30,10 +30,7 @@ const Tag = styled.p`
   border: 1px solid ${color.electric};
   border-radius: 999px;
   color: ${color.electric};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
   /* Small enough on a 360px phone to stay on one line: a pill broken over two looks unfinished. */
   ${mediaDown('sm')} { padding-inline: 0.7rem; font-size: 0.6875rem; letter-spacing: 0.03em; }
 `;

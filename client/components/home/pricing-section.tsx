@@ -4,7 +4,7 @@ import { routesPaths } from '../../../shared/site';
 import { color, mediaDown, mediaUp, radius, shadow, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { Container, Section } from '../ui/layout-primitives';
+import { Container, labelText, Section } from '../ui/layout-primitives';
 import { CardItem, CardList } from './card-list';
 import { SectionIntro } from './section-intro';
 
@@ -46,10 +46,7 @@ const Badge = styled.p`
   border-radius: ${radius.pill};
   background: ${color.primary};
   color: ${color.onDark};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
   white-space: nowrap;
 `;
 

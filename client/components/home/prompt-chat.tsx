@@ -1,23 +1,18 @@
 import { useId } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { color, radius, shadow, space, text } from '../../theme/theme';
+import { darkTitleBar, darkWindow } from '../ui/dark-window';
 import { Icon } from '../ui/icon';
+import { labelText } from '../ui/layout-primitives';
 
 const Window = styled.div`
-  border: 1px solid ${color.borderDark};
+  ${darkWindow}
   border-radius: ${radius.lg};
-  background: ${color.surfaceDark};
   box-shadow: ${shadow.raised};
-  overflow: hidden;
 `;
 
 const TitleBar = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${space.sm};
-  padding: ${space.sm} ${space.md};
-  border-bottom: 1px solid ${color.borderDark};
-  background: ${color.surfaceDarkAlt};
+  ${darkTitleBar}
 `;
 
 const Dots = styled.span`
@@ -33,10 +28,7 @@ const Dots = styled.span`
 const Label = styled.p`
   margin: 0;
   color: ${color.onDarkMuted};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
 `;
 
 const Messages = styled.ul`

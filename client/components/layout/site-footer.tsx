@@ -5,7 +5,7 @@ import { routesPaths, site } from '../../../shared/site';
 import { useAppConfig } from '../../app-config';
 import { color, mediaUp, space, text } from '../../theme/theme';
 import { Icon } from '../ui/icon';
-import { Container } from '../ui/layout-primitives';
+import { Container, plainList } from '../ui/layout-primitives';
 
 const Footer = styled.footer`
   background: ${color.surfaceDark};
@@ -35,9 +35,7 @@ const ColumnTitle = styled.h2`
 `;
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: 0.6rem;
   li { display: flex; align-items: center; gap: 0.5rem; }

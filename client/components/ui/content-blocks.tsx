@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { color, mediaUp, radius, shadow, space, text } from '../../theme/theme';
+import { plainList } from './layout-primitives';
 
 // Blocks that several inner pages share (the home page uses none, so none of it is in its JavaScript).
 
@@ -15,9 +16,7 @@ export const Panel = styled.section`
 
 /** Ticked points: each <li> holds a check icon and its text. */
 export const CheckList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: ${space.sm};
   li { display: flex; gap: ${space.sm}; align-items: flex-start; }
@@ -30,9 +29,7 @@ export const CheckList = styled.ul`
  */
 export const NumberedList = styled.ol<{ $large?: boolean }>`
   counter-reset: step;
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   gap: ${(p) => (p.$large ? space.lg : space.md)};
   li {

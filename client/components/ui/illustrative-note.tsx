@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { illustrativeLabel, illustrativeNotes } from '../../../shared/illustrative';
 import { color, radius, space, text } from '../../theme/theme';
+import { labelText } from './layout-primitives';
 
 const Note = styled.p`
   display: flex;
@@ -18,10 +19,7 @@ const Label = styled.strong`
   border: 1px solid ${color.amber};
   border-radius: ${radius.md};
   color: ${color.ink};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
 `;
 
 /**

@@ -1,5 +1,20 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { color, layout, mediaUp, space, text } from '../../theme/theme';
+
+/** A list drawn by its own layout: no bullets or numbers, no indent. */
+export const plainList = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+/** The small capitals of a label: a badge, a column name, a field's name in a card. */
+export const labelText = css`
+  font-size: ${text.xs};
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+`;
 
 export const Container = styled.div<{ $narrow?: boolean }>`
   width: 100%;
@@ -22,10 +37,7 @@ export const Eyebrow = styled.p`
   border-radius: 999px;
   background: ${color.primarySoft};
   color: ${color.primaryHover};
-  font-size: ${text.xs};
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${labelText}
 `;
 
 export const SectionHeading = styled.h2`

@@ -4,6 +4,7 @@ import { color, radius, shadow, space, text } from '../../../theme/theme';
 import { Icon } from '../icon';
 import { announcementId } from './toaster';
 import { dismissToast, type ToastRecord, type ToastVariant } from './toast-store';
+import { plainList } from '../layout-primitives';
 
 /**
  * The visible toasts: cards, timers, swipe to dismiss. Loaded only once a page raises its first
@@ -19,9 +20,7 @@ const List = styled.ol`
   display: flex;
   flex-direction: column;
   gap: ${TOAST_GAP_PX}px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   /* The gaps belong to the list, so moving from one toast to the next does not resume the timers. */
   pointer-events: auto;
 `;
