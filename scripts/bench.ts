@@ -134,14 +134,14 @@ async function main(): Promise<void> {
   const servers: RunningServer[] = [];
   const stopAll = stopOnExit(servers);
   const workDir = mkdtempSync(path.join(tmpdir(), 'citewise-bench-recording-'));
-  const rows: { path: string; server: string; result: Result; bytes: number; encoding: string }[] = [];
+  const best = new Map<string, Result>();
+  const recording: RecordedResponse[] = [];
   try {
-    const site = await startSiteServer();
-    servers.push(site);
-    // The same build with the AI ledger off: what counting costs, measured in the same run.
-    const ledgerOff = await startSiteServer(undefined, { AI_LEDGER: 'off' });
-    servers.push(ledgerOff);
-    const recording = await Promise.all(paths.map((pagePath) => record(site.url, pagePath)));
+    const first = await startSiteServer();
+    servers.push(first);
+    recording.push(...(await Promise.all(paths.map((pagePath) => record(first.url, pagePath)))));
+    await first.stop();
+    servers.splice(servers.indexOf(first), 1);
     const recordingFile = path.join(workDir, 'recording.json');
     writeFileSync(recordingFile, JSON.stringify(recording));
     const baseline = await startNodeServer('node:http baseline', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'baseline-server.ts'), recordingFile]);
@@ -155,39 +155,51 @@ async function main(): Promise<void> {
       `${tool}, ${options.connections} connections, ${options.warmup} s warm-up, then the best of ${options.rounds} rounds of ${options.duration} s per line; ` +
         (hasTaskset ? `servers pinned to core ${cores.server}, ${tool} to ${cores.client ? `core(s) ${cores.client}` : 'the same core'}` : 'no taskset: nothing pinned'),
     );
-    // One server at a time, so that only the one being measured is using core 0; the servers take
-    // turns within each round, so that a slow spell on the machine does not favour one of them.
-    type Target = [string, RunningServer, Record<string, string>?];
-    const targets: Target[] = [
-      ['node:http baseline', baseline],
-      ['citewise', site],
-      ['citewise, AI ledger off', ledgerOff],
-      ['citewise, requests from GPTBot (counted)', site, GPTBOT_HEADERS],
-      ...(expressOnly ? [['Express alone', expressOnly] as Target] : []),
-    ];
-    for (const pagePath of paths) {
-      const recorded = recording.find((response) => response.path === pagePath);
-      const bytes = Buffer.from(recorded?.body ?? '', 'base64').length;
-      const encoding = String(recorded?.headers['content-encoding'] ?? 'identity');
-      const best = new Map<string, Result>();
-      for (let round = 1; round <= options.rounds; round += 1) {
+    for (let round = 1; round <= options.rounds; round += 1) {
+      // Two processes of the same build differ by several per cent in throughput (where the JIT
+      // and the heap happen to put things), which would swamp what the AI ledger costs: each round
+      // starts both afresh, and each line keeps its best round.
+      const site = await startSiteServer();
+      servers.push(site);
+      // The same build with the AI ledger off: what counting costs, measured in the same run.
+      const ledgerOff = await startSiteServer(undefined, { AI_LEDGER: 'off' });
+      servers.push(ledgerOff);
+      // One server at a time, so that only the one being measured is using core 0; the servers
+      // take turns within each round, so that a slow spell on the machine does not favour one.
+      type Target = [string, RunningServer, Record<string, string>?];
+      const targets: Target[] = [
+        ['node:http baseline', baseline],
+        ['citewise', site],
+        ['citewise, AI ledger off', ledgerOff],
+        ['citewise, requests from GPTBot (counted)', site, GPTBOT_HEADERS],
+        ...(expressOnly ? [['Express alone', expressOnly] as Target] : []),
+      ];
+      for (const pagePath of paths) {
         for (const [name, server, headers] of targets) {
           const url = `${server.url}${pagePath}`;
-          if (round === 1) await load(url, options.warmup, options.connections, headers);
+          await load(url, options.warmup, options.connections, headers);
           const result = await load(url, options.duration, options.connections, headers);
           process.stdout.write(`  ${pagePath} ${name}, round ${round}: ${Math.round(result.requestsPerSecond)} req/s\n`);
           // Failed requests of any round count against the line, not only those of the best one.
-          const previous = best.get(name);
+          const key = `${pagePath}\n${name}`;
+          const previous = best.get(key);
           const failures = result.failures + (previous?.failures ?? 0);
-          best.set(name, !previous || result.requestsPerSecond > previous.requestsPerSecond ? { ...result, failures } : { ...previous, failures });
+          best.set(key, !previous || result.requestsPerSecond > previous.requestsPerSecond ? { ...result, failures } : { ...previous, failures });
         }
       }
-      for (const [name, result] of best) rows.push({ path: pagePath, server: name, result, bytes, encoding });
+      await Promise.all([site, ledgerOff].map((server) => server.stop()));
+      servers.splice(servers.indexOf(site), 1);
+      servers.splice(servers.indexOf(ledgerOff), 1);
     }
   } finally {
     await stopAll();
     rmSync(workDir, { recursive: true, force: true });
   }
+  const rows = [...best].map(([key, result]) => {
+    const [pagePath = '', server = ''] = key.split('\n');
+    const recorded = recording.find((response) => response.path === pagePath);
+    return { path: pagePath, server, result, bytes: Buffer.from(recorded?.body ?? '', 'base64').length, encoding: String(recorded?.headers['content-encoding'] ?? 'identity') };
+  });
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   console.log(`\n${availableParallelism()} cores (${cpu}), Node ${process.version}, Linux ${release()}, ${new Date().toISOString().slice(0, 10)}`);
