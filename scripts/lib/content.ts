@@ -281,18 +281,13 @@ function compileBlock(name: string, argument: string, lines: string[], file: str
   }
 }
 
-/** Splits an article body into prose (HTML) and the interactive blocks of content/README.md. */
-export function compileArticleBody(body: string, file: string): ArticleSegment[] {
-  const segments: ArticleSegment[] = [];
-  // One renderer for the whole article, FAQ answers included: heading ids and table numbers
-  // count across all of it, since it is all one page.
-  const { markdown, state } = createMarkdown(file);
-  const prose: string[] = [];
-  const flushProse = () => {
-    const source = prose.join('\n').trim();
-    prose.length = 0;
-    if (source) segments.push({ kind: 'html', html: toHtml(markdown, source) });
-  };
+/** An article body in order: runs of prose lines, and each `:::name arg` ... `:::` block's lines. */
+export type ArticleBodyPart = { kind: 'prose'; lines: string[] } | { kind: 'block'; name: string; arg: string; lines: string[] };
+
+/** Splits an article body at its interactive blocks (content/README.md); the page and its twin both read it so. */
+export function splitArticleBody(body: string, file: string): ArticleBodyPart[] {
+  const parts: ArticleBodyPart[] = [];
+  let prose: string[] = [];
   const lines = body.split('\n');
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] ?? '';
@@ -303,11 +298,25 @@ export function compileArticleBody(body: string, file: string): ArticleSegment[]
     }
     const end = lines.findIndex((candidate, at) => at > index && candidate.trim() === ':::');
     if (end === -1) throw new ContentError(`${file}: block :::${open[1]} (line ${index + 1}) is never closed with :::`);
-    flushProse();
-    segments.push(compileBlock(open[1] ?? '', open[2] ?? '', lines.slice(index + 1, end), file, markdown));
+    if (prose.length > 0) parts.push({ kind: 'prose', lines: prose });
+    prose = [];
+    parts.push({ kind: 'block', name: open[1] ?? '', arg: open[2] ?? '', lines: lines.slice(index + 1, end) });
     index = end;
   }
-  flushProse();
+  if (prose.length > 0) parts.push({ kind: 'prose', lines: prose });
+  return parts;
+}
+
+/** Compiles an article body into prose (HTML) and the interactive blocks. */
+export function compileArticleBody(body: string, file: string): ArticleSegment[] {
+  // One renderer for the whole article, FAQ answers included: heading ids and table numbers
+  // count across all of it, since it is all one page.
+  const { markdown, state } = createMarkdown(file);
+  const segments = splitArticleBody(body, file).flatMap((part): ArticleSegment[] => {
+    if (part.kind === 'block') return [compileBlock(part.name, part.arg, part.lines, file, markdown)];
+    const source = part.lines.join('\n').trim();
+    return source ? [{ kind: 'html', html: toHtml(markdown, source) }] : [];
+  });
   if (/<h1[\s>]/.test(segments.map((segment) => (segment.kind === 'html' ? segment.html : '')).join(''))) {
     throw new ContentError(`${file}: the body must not contain a "# " heading; the title is the page's only h1`);
   }

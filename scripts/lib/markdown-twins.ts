@@ -4,7 +4,7 @@ import { contactFields } from '../../shared/forms/contact-form';
 import { illustrativeLabel, illustrativeNotes } from '../../shared/illustrative';
 import { routesPaths } from '../../shared/route-paths';
 import type { StatSource } from '../../shared/content-schema';
-import type { CompiledContent } from './content';
+import { splitArticleBody, type CompiledContent } from './content';
 
 /**
  * The Markdown twin of every public page, made from the same content as the page: what an AI
@@ -23,42 +23,26 @@ const cited = (source: StatSource | undefined) => (source ? ` (source: ${source.
 const link = (text: string, path: string) => `[${text.replace(/[[\]]/g, '\\$&')}](${path})`;
 
 /** An article body as Markdown: the interactive blocks become what they show. */
-function articleMarkdown(source: string): string {
-  const out: string[] = [];
-  const lines = source.split('\n');
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    const open = /^:::([a-z]+)\s*(\S*)\s*$/.exec(line);
-    if (!open) {
-      out.push(line);
-      continue;
-    }
-    const end = lines.findIndex((candidate, at) => at > index && candidate.trim() === ':::');
-    const block = lines.slice(index + 1, end);
-    index = end;
-    const items = block.filter((item) => item.trim() !== '').map((item) => item.replace(/^\s*[-*]\s+/, '').trim());
-    switch (open[1]) {
+function articleMarkdown(source: string, file: string): string {
+  const out = splitArticleBody(source, file).flatMap((part) => {
+    if (part.kind === 'prose') return part.lines;
+    const items = part.lines.filter((item) => item.trim() !== '').map((item) => item.replace(/^\s*[-*]\s+/, '').trim());
+    switch (part.name) {
       case 'copy':
-        out.push('```text', ...block, '```');
-        break;
+        return ['```text', ...part.lines, '```'];
       case 'checklist':
-        out.push(...items.map((item) => `- [ ] ${item}`));
-        break;
+        return items.map((item) => `- [ ] ${item}`);
       case 'stats':
-        out.push(
-          ...items.map((item) => {
-            const [stat, label] = item.split('|').map((part) => part.trim());
-            return `- **${stat}**: ${label}`;
-          }),
-        );
-        break;
+        return items.map((item) => {
+          const [stat, label] = item.split('|').map((cell) => cell.trim());
+          return `- **${stat}**: ${label}`;
+        });
       case 'faq':
-        out.push('## Frequently asked questions', '', ...block);
-        break;
+        return ['## Frequently asked questions', '', ...part.lines];
       default:
-        out.push(...block);
+        return part.lines;
     }
-  }
+  });
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
@@ -198,7 +182,7 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
         `${summary.category}, ${summary.readMinutes} min read.`,
         `*${summary.standfirst}*`,
         ...(summary.illustrative ? [illustrative('illustrative', 'caseStudy')] : []),
-        articleMarkdown(sources.articles[summary.slug] ?? ''),
+        articleMarkdown(sources.articles[summary.slug] ?? '', `content/articles/${summary.slug}.md`),
         section('Related reading', list(related.map((article) => link(article.title, article.path)))),
         summary.cta === 'audit' ? auditCta : `Book a free AI visibility audit: ${site.bookingUrl}`,
       ].join('\n\n'),
