@@ -1,0 +1,139 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'node-html-parser';
+import { compileArticleBody, compileContent, ContentError, PAGE_IDS } from '../../scripts/lib/content';
+
+/*
+ * The content build on its own: what it makes of content/ (heading ids) and how it refuses a bad
+ * file. No build output, server or browser is needed.
+ */
+
+const CONTENT_DIR = path.resolve(__dirname, '..', '..', 'content');
+const content = compileContent(CONTENT_DIR);
+
+/** The ids of the headings in build-made HTML, in reading order. */
+const headingIds = (html: string) => parse(html).querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => heading.getAttribute('id') ?? '');
+
+/** Every heading id of a compiled article: its prose and its FAQ answers, in reading order. */
+function articleHeadingIds(segments: (typeof content.articles)[number]['body']['segments']): string[] {
+  return segments.flatMap((segment) => {
+    if (segment.kind === 'html') return headingIds(segment.html);
+    if (segment.kind === 'faq') return segment.items.flatMap((item) => headingIds(item.answerHtml));
+    return [];
+  });
+}
+
+describe('heading ids', () => {
+  it.each(content.articles.map(({ summary, body }) => [summary.slug, body.segments] as const))(
+    '%s gives every heading an id of its own, none the page uses already',
+    (_slug, segments) => {
+      const ids = articleHeadingIds(segments);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.filter((id, index) => id === '' || ids.indexOf(id) !== index)).toEqual([]);
+      expect(ids.filter((id) => PAGE_IDS.includes(id))).toEqual([]);
+    },
+  );
+
+  it.each(content.legal.map((page) => [page.slug, page.html] as const))('the legal page %s gives every heading an id of its own', (_slug, html) => {
+    const ids = headingIds(html);
+    expect(ids.filter((id, index) => id === '' || ids.indexOf(id) !== index || PAGE_IDS.includes(id))).toEqual([]);
+  });
+
+  it('keep the plain slug for a first heading and number its repeats in reading order, FAQ answers included', () => {
+    const segments = compileArticleBody(
+      [
+        '## Setup', 'Text.', '### What it is', 'Text.', '## Main', 'Text.', '### What it is', 'Text.',
+        ':::faq', '### A question?', '#### What it is', 'An answer.', ':::',
+        '## What it is 2', 'Text.', '[Back to the second one](#what-it-is-2)',
+      ].join('\n'),
+      'fixture.md',
+    );
+    // "main" is the page's own <main>; "what-it-is-2" was taken by a repeat before its own heading came.
+    expect(articleHeadingIds(segments)).toEqual(['setup', 'what-it-is', 'main-2', 'what-it-is-2', 'what-it-is-3', 'what-it-is-2-2']);
+  });
+
+  it('are the same on every build (the complete guide, whose pillars repeat three headings)', () => {
+    const guide = content.articles.find(({ summary }) => summary.slug === 'complete-llm-seo-guide');
+    const ids = articleHeadingIds(guide?.body.segments ?? []);
+    for (const heading of ['what-it-is', 'why-it-matters-to-ai-assistants', 'how-to-do-it']) {
+      expect(ids.filter((id) => id === heading || id.startsWith(`${heading}-`))).toEqual([heading, `${heading}-2`, `${heading}-3`, `${heading}-4`, `${heading}-5`, `${heading}-6`]);
+    }
+    expect(compileContent(CONTENT_DIR).articles.map(({ body }) => articleHeadingIds(body.segments))).toEqual(content.articles.map(({ body }) => articleHeadingIds(body.segments)));
+  });
+});
+
+describe('a bad content file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'citewise-content-'));
+    cpSync(CONTENT_DIR, dir, { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const breakFrontMatter = (slug: string, field: string, value: string) => {
+    const file = path.join(dir, 'articles', `${slug}.md`);
+    const source = readFileSync(file, 'utf8');
+    const broken = source.replace(new RegExp(`^${field}:.*$`, 'm'), `${field}: ${value}`);
+    expect(broken).not.toBe(source);
+    writeFileSync(file, broken);
+    return file;
+  };
+
+  it('compiles while every file is good', () => {
+    expect(compileContent(dir).articles).toHaveLength(17);
+  });
+
+  it.each([
+    ['excerpt', `"${'An excerpt far too long for a blog card. '.repeat(5)}"`],
+    ['published', '2025-13-45'],
+    ['cta', 'newsletter'],
+  ])('fails the build naming the file and the field (%s)', (field, value) => {
+    const file = breakFrontMatter('what-is-llm-seo', field, value);
+    let error: unknown;
+    try {
+      compileContent(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    const message = (error as Error).message;
+    expect(message).toContain(file);
+    expect(message).toContain(`"${field}"`);
+  });
+
+  /** Runs the build over the copy and gives back the ContentError it must throw. */
+  const buildError = (): Error => {
+    let error: unknown;
+    try {
+      compileContent(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    return error as Error;
+  };
+
+  const editArticle = (slug: string, edit: (source: string) => string) => {
+    const file = path.join(dir, 'articles', `${slug}.md`);
+    const source = readFileSync(file, 'utf8');
+    const edited = edit(source);
+    expect(edited).not.toBe(source);
+    writeFileSync(file, edited);
+    return file;
+  };
+
+  it('fails the build naming the file when a table header cell is empty', () => {
+    const file = editArticle('what-is-llm-seo', (source) => source.replace('| Aspect | Google SEO | LLM SEO |', '| | Google SEO | LLM SEO |'));
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('empty header cell in column 1');
+  });
+
+  it('fails the build naming the file when an in-page link lands on no heading', () => {
+    const file = editArticle('what-is-llm-seo', (source) => `${source}\nSee [the comparison](#how-llm-seo-differs-from-bing-seo).\n`);
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('"#how-llm-seo-differs-from-bing-seo" lands nowhere');
+  });
+});
