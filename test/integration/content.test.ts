@@ -7,6 +7,7 @@ import { compileContent, PAGE_IDS } from '../../scripts/lib/content';
 import { articles } from '../../shared/generated/articles';
 import { countWords, readingMinutes } from '../../shared/reading-time';
 import { createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { articleHeadingIds, headingIds } from '../helpers/heading-ids';
 
 const CONTENT_DIR = path.join(ROOT, 'content');
 // Compiled afresh from content/, so these tests hold for the source files, not only the generated copy.
@@ -253,18 +254,6 @@ describe('article features', () => {
     }
   });
 });
-
-/** The ids of the headings in build-made HTML, in reading order. */
-const headingIds = (html: string) => parse(html).querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => heading.getAttribute('id') ?? '');
-
-/** Every heading id of a compiled article: its prose and its FAQ answers, in reading order. */
-function articleHeadingIds(segments: (typeof content.articles)[number]['body']['segments']): string[] {
-  return segments.flatMap((segment) => {
-    if (segment.kind === 'html') return headingIds(segment.html);
-    if (segment.kind === 'faq') return segment.items.flatMap((item) => headingIds(item.answerHtml));
-    return [];
-  });
-}
 
 describe('heading ids', () => {
   it('leave no id the pages use outside the build-made text unreserved (PAGE_IDS)', async () => {

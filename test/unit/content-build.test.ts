@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'node-html-parser';
 import { compileArticleBody, compileContent, ContentError, PAGE_IDS } from '../../scripts/lib/content';
+import { articleHeadingIds, headingIds } from '../helpers/heading-ids';
 
 /*
  * The content build on its own: what it makes of content/ (heading ids) and how it refuses a bad
@@ -11,18 +11,6 @@ import { compileArticleBody, compileContent, ContentError, PAGE_IDS } from '../.
 
 const CONTENT_DIR = path.resolve(__dirname, '..', '..', 'content');
 const content = compileContent(CONTENT_DIR);
-
-/** The ids of the headings in build-made HTML, in reading order. */
-const headingIds = (html: string) => parse(html).querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => heading.getAttribute('id') ?? '');
-
-/** Every heading id of a compiled article: its prose and its FAQ answers, in reading order. */
-function articleHeadingIds(segments: (typeof content.articles)[number]['body']['segments']): string[] {
-  return segments.flatMap((segment) => {
-    if (segment.kind === 'html') return headingIds(segment.html);
-    if (segment.kind === 'faq') return segment.items.flatMap((item) => headingIds(item.answerHtml));
-    return [];
-  });
-}
 
 describe('heading ids', () => {
   it.each(content.articles.map(({ summary, body }) => [summary.slug, body.segments] as const))(
