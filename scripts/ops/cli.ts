@@ -1,3 +1,6 @@
+import { exitOnConfigError, loadConfig, type Config } from '../../server/config';
+import { openConfigured, type Db } from '../../server/db/database';
+
 /** Reads `--name value` options; an unknown option or a missing value stops with a clear line. */
 export function parseOptions(argv: string[], known: string[], flags: string[] = []): Record<string, string | true> {
   const options: Record<string, string | true> = {};
@@ -20,4 +23,10 @@ export function parseOptions(argv: string[], known: string[], flags: string[] = 
 export function fail(message: string): never {
   console.error(message);
   process.exit(2);
+}
+
+/** The configuration and the database an ops command works on; a bad one stops it with one line. */
+export function configuredDatabase(open: (file: string) => Db): { config: Config; db: Db } {
+  const config = exitOnConfigError(() => loadConfig());
+  return { config, db: exitOnConfigError(() => openConfigured(config.databasePath, open)) };
 }

@@ -1,16 +1,14 @@
 // npm run erase -- --email ADDRESS
 // Deletes everything stored about one person (UK GDPR right to erasure) and prints what it removed.
-import { exitOnConfigError, loadConfig } from '../../server/config';
-import { migrate, openDatabase, openConfigured } from '../../server/db/database';
+import { migrate, openDatabase } from '../../server/db/database';
 import { erasePerson } from '../../server/ops/erase-person';
-import { fail, parseOptions } from './cli';
+import { configuredDatabase, fail, parseOptions } from './cli';
 
 const options = parseOptions(process.argv.slice(2), ['email']);
 const email = options.email;
 if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) fail('Usage: npm run erase -- --email ADDRESS');
 
-const config = exitOnConfigError(() => loadConfig());
-const db = exitOnConfigError(() => openConfigured(config.databasePath, openDatabase));
+const { config, db } = configuredDatabase(openDatabase);
 try {
   migrate(db);
   const report = erasePerson(db, email, config.mailDir);

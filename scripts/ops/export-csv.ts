@@ -2,10 +2,9 @@
 // Writes the leads as CSV (stdout by default). Opens the database read-only, so it runs safely
 // while the site serves.
 import { writeFileSync } from 'node:fs';
-import { exitOnConfigError, loadConfig } from '../../server/config';
-import { openDatabaseReadOnly, openConfigured } from '../../server/db/database';
+import { openDatabaseReadOnly } from '../../server/db/database';
 import { exportCsv, type ExportTable } from '../../server/ops/csv-export';
-import { fail, parseOptions } from './cli';
+import { configuredDatabase, fail, parseOptions } from './cli';
 
 const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom']);
 const table = options.table ?? 'audit';
@@ -15,8 +14,7 @@ if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);
 }
 
-const config = exitOnConfigError(() => loadConfig());
-const db = exitOnConfigError(() => openConfigured(config.databasePath, openDatabaseReadOnly));
+const { config, db } = configuredDatabase(openDatabaseReadOnly);
 try {
   const { csv, rows } = exportCsv(db, table as ExportTable, typeof since === 'string' ? since : undefined);
   // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (£, accents).

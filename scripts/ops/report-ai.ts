@@ -3,10 +3,9 @@
 // per day. Prints tables; --out also writes a self-contained HTML report with charts. Opens the
 // database read-only, so it runs safely while the site serves.
 import { writeFileSync } from 'node:fs';
-import { exitOnConfigError, loadConfig } from '../../server/config';
-import { openDatabaseReadOnly, openConfigured } from '../../server/db/database';
+import { openDatabaseReadOnly } from '../../server/db/database';
 import { buildAiReport, renderHtmlReport, renderTextReport, reportDays } from '../../server/ledger/ai-report';
-import { fail, parseOptions } from './cli';
+import { configuredDatabase, fail, parseOptions } from './cli';
 
 const options = parseOptions(process.argv.slice(2), ['days', 'to', 'out']);
 const days = options.days === undefined ? 28 : Number(options.days);
@@ -14,8 +13,7 @@ if (!Number.isInteger(days) || days < 1 || days > 366) fail(`--days must be a wh
 const to = options.to ?? new Date().toISOString().slice(0, 10);
 if (typeof to !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(Date.parse(to))) fail(`--to must be a date YYYY-MM-DD, not ${String(options.to)}`);
 
-const config = exitOnConfigError(() => loadConfig());
-const db = exitOnConfigError(() => openConfigured(config.databasePath, openDatabaseReadOnly));
+const { config, db } = configuredDatabase(openDatabaseReadOnly);
 try {
   const report = buildAiReport(db, new URL(config.siteUrl).host, reportDays(to as string, days));
   process.stdout.write(renderTextReport(report));
