@@ -120,7 +120,6 @@ export function createApp(deps: AppDependencies): SiteApp {
       minFillMs: deps.minFillMs ?? MIN_FILL_MS,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
       onStored: () => deps.mailer.kick(),
-      sendBlankForm: pages.sendBlankForm,
       sendPage: pages.sendPerVisitor,
     }),
   );

@@ -44,8 +44,6 @@ export interface FormRoutesDependencies {
   rateLimit: RequestHandler[];
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
-  /** Sends the form page at `path` as first shown, with this visitor's tokens. */
-  sendBlankForm: SitePages['sendBlankForm'];
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -142,10 +140,10 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     const showForm: RequestHandler = async (req, res, next) => {
       try {
         const csrfToken = req.csrfToken();
-        const tokens = { csrfToken, formStarted: deps.fillTime.issue(csrfToken) };
         // After a message sent without JavaScript, the contact page says so.
         const sent = form.name === 'contact' && req.query.sent === '1';
-        await deps.sendBlankForm(req, res, form.path, tokens, sent ? { form: 'contact', sent: true } : undefined);
+        const state: FormState = { csrfToken, formStarted: deps.fillTime.issue(csrfToken), ...(sent ? { form: 'contact', sent: true } : {}) };
+        await deps.sendPage(req, res, form.path, state, 200);
       } catch (error) {
         next(error);
       }

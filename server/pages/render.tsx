@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerStyleSheet, version as styledVersion } from 'styled-components';
 import { loadPage, ServerApp, ServerErrorApp, type HeadCollector } from '../../client/entry.server';
 import type { AppRoute } from '../../client/routes';
@@ -8,9 +8,10 @@ import type { AppConfig } from '../../shared/app-config';
 import type { FormState } from '../../shared/forms/form-contract';
 import type { AssetManifest } from './asset-manifest';
 import { renderDocument, type RenderedDocument } from './document';
+import { CollectStyles } from './page-styles';
 
 /** Renders a React tree to a string with React 19's streaming renderer, waiting for all of it. */
-function renderToStringAllReady(tree: ReactNode): Promise<string> {
+function renderStreamed(tree: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let failure: unknown = null;
@@ -48,6 +49,45 @@ export interface RenderContext {
   assets: AssetManifest;
 }
 
+/** What renderToString leaves where a Suspense boundary waited for a part still loading. */
+const LEFT_TO_THE_BROWSER = '<!--$!-->';
+
+interface RenderedBody {
+  bodyHtml: string;
+  css: string;
+  head: HeadCollector['head'];
+}
+
+/** One render of the tree, collecting its styles and its <PageHead>. */
+async function renderBody(tree: (head: HeadCollector) => ReactNode, render: (tree: ReactNode) => string | Promise<string>): Promise<RenderedBody> {
+  const sheet = new ServerStyleSheet();
+  const collector: HeadCollector = {};
+  try {
+    const bodyHtml = await render(<CollectStyles sheet={sheet}>{tree(collector)}</CollectStyles>);
+    return { bodyHtml, css: sheet.instance.toString(), head: collector.head };
+  } finally {
+    sheet.seal();
+  }
+}
+
+/**
+ * Once every part of a page is loaded, which is every render after its first, React's synchronous
+ * renderer does the work at a fraction of the streaming renderer's cost: that is what lets a form
+ * page be rendered for each visitor. A part still loading on demand makes it throw (in the shell)
+ * or leave a Suspense boundary for the browser to fill; then the streaming renderer renders the
+ * page again and waits for that part. A page that throws fails in both, and the streaming
+ * renderer reports its error.
+ */
+async function renderPage(tree: (head: HeadCollector) => ReactNode): Promise<RenderedBody> {
+  try {
+    const rendered = await renderBody(tree, renderToString);
+    if (!rendered.bodyHtml.includes(LEFT_TO_THE_BROWSER)) return rendered;
+  } catch {
+    // Rendered again below, by the renderer that waits.
+  }
+  return renderBody(tree, renderStreamed);
+}
+
 /** `routePath` null: a page that must not hydrate (no scripts at all). */
 async function renderWithStyles(
   tree: (head: HeadCollector) => ReactNode,
@@ -55,24 +95,18 @@ async function renderWithStyles(
   routePath: string | null,
   formState?: FormState,
 ): Promise<RenderedDocument> {
-  const sheet = new ServerStyleSheet();
-  const collector: HeadCollector = {};
-  try {
-    const bodyHtml = await renderToStringAllReady(sheet.collectStyles(tree(collector)));
-    if (!collector.head) throw new Error('The page rendered no <PageHead>');
-    return renderDocument({
-      head: collector.head,
-      bodyHtml,
-      css: sheet.instance.toString(),
-      styledVersion,
-      config: context.config,
-      assets: routePath === null ? null : context.assets,
-      ...(routePath === null ? {} : { routePath }),
-      ...(formState ? { formState } : {}),
-    });
-  } finally {
-    sheet.seal();
-  }
+  const { bodyHtml, css, head } = await renderPage(tree);
+  if (!head) throw new Error('The page rendered no <PageHead>');
+  return renderDocument({
+    head,
+    bodyHtml,
+    css,
+    styledVersion,
+    config: context.config,
+    assets: routePath === null ? null : context.assets,
+    ...(routePath === null ? {} : { routePath }),
+    ...(formState ? { formState } : {}),
+  });
 }
 
 /** Renders one route of the table as a whole HTML document. Rejects when the page throws. */

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
 import type { FormState } from '../../shared/forms/form-contract';
-import { routesPaths } from '../../shared/site';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -37,11 +36,9 @@ export interface SitePages {
   /** GET of a path no earlier handler took: its page, or the not-found page. */
   pageHandler: RequestHandler;
   /**
-   * A form page as first shown (or, with `after`, the contact page saying a message was sent):
-   * its visitor's token and fill-time note put into the page rendered once.
+   * Renders a form page for one visitor (as first shown with the visitor's token, given back with
+   * its values and errors, or saying it was sent) and sends it.
    */
-  sendBlankForm(req: Request, res: Response, path: string, tokens: BlankFormTokens, after?: SentState): Promise<void>;
-  /** Renders a page for one visitor (a form given back with its values and errors) and sends it. */
   sendPerVisitor(req: Request, res: Response, path: string, state: FormState, status: number): Promise<void>;
   /** Any other method on a path: 405 with Allow on a page, else 404, with the full CSP. */
   methodHandler: RequestHandler;
@@ -50,19 +47,6 @@ export interface SitePages {
 }
 
 const HTML = 'text/html; charset=utf-8';
-
-export type BlankFormTokens = Required<Pick<FormState, 'csrfToken' | 'formStarted'>>;
-export type SentState = Required<Pick<FormState, 'form' | 'sent'>>;
-
-/**
- * A form page as first shown differs between visitors only by two tokens (URL-safe characters,
- * which need no escaping in HTML or JSON), so it is rendered once with these in their place:
- * React takes milliseconds for a page, a string replace microseconds.
- */
-const PLACEHOLDERS: BlankFormTokens = { csrfToken: 'csrf-token-placeholder-8d1f3c', formStarted: 'form-started-placeholder-5e2a7b' };
-
-/** A blank form page's key: its path, and '?<form>' for the page saying that form was sent. */
-const blankFormKey = (path: string, after?: SentState) => (after ? `${path}?${after.form}` : path);
 
 /**
  * The site's pages: each shared page rendered once into a precompressed representation, served
@@ -93,12 +77,6 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     return page;
   });
 
-  const blankForms = new PageCache<RenderedDocument>((key) => {
-    const [path = key, sent] = key.split('?');
-    const state: FormState = sent ? { ...PLACEHOLDERS, form: sent as SentState['form'], sent: true } : PLACEHOLDERS;
-    return renderRoute(routes, matchAppRoute(routes, path), path, context, state);
-  });
-
   /** A document made for this response alone: no cache may keep it. */
   const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
     const vary = twins.has(req.path) ? 'Accept, Accept-Encoding, Cookie' : 'Accept-Encoding, Cookie';
@@ -117,10 +95,11 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       const pages = routes.filter((route) => route.path !== NOT_FOUND_PATH);
       const shared = pages.filter((route) => !route.perVisitor).map((route) => route.path);
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
-      // The contact page also says that a message was sent: where a post without JavaScript lands.
-      const blank = [...forms.map((path) => blankFormKey(path)), blankFormKey(routesPaths.contact, { form: 'contact', sent: true })];
-      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...blank.map((key) => blankForms.get(key))]);
-      logger.info({ pages: pages.length + 1, ms: Date.now() - started }, 'Pages rendered into memory');
+      // A form page is rendered for each visitor, and once here too: one that cannot render stops
+      // the start instead of failing its first visitor, and its code is loaded before anyone asks.
+      const renderForm = (path: string) => renderRoute(routes, matchAppRoute(routes, path), path, context, { csrfToken: '' });
+      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map(renderForm)]);
+      logger.info({ pages: shared.length + 1, forms: forms.length, ms: Date.now() - started }, 'Pages rendered into memory');
     },
 
     twinHandler: (req, res, next) => {
@@ -145,12 +124,6 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       } catch (error) {
         next(error);
       }
-    },
-
-    async sendBlankForm(req, res, path, tokens, after) {
-      const template = await blankForms.get(blankFormKey(path, after));
-      const html = template.html.replaceAll(PLACEHOLDERS.csrfToken, tokens.csrfToken).replaceAll(PLACEHOLDERS.formStarted, tokens.formStarted);
-      sendOnce(req, res, 200, { ...template, html });
     },
 
     async sendPerVisitor(req, res, path, state, status) {
