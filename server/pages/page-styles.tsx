@@ -13,9 +13,9 @@ const memos = new WeakMap<Stylis, Stylis>();
 
 /**
  * styled-components runs its CSS preprocessor (stylis) on every rule that a new sheet has not met,
- * so each render of a page would preprocess the page's whole CSS again: half the work of a form
- * page rendered for one visitor. stylis returns the same rules for the same arguments, so one memo
- * per process serves every render.
+ * so each render of a page would preprocess all of the page's CSS again, a large share of the work
+ * of a form page rendered for one visitor. stylis returns the same rules for the same arguments, so
+ * one memo per process serves every render.
  */
 export function memoisedStylis(stylis: Stylis): Stylis {
   const known = memos.get(stylis);
