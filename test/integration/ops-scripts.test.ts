@@ -7,6 +7,9 @@ import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
+// The cases run the built ops commands as processes, several in some cases: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 function run(script: 'export-csv' | 'erase' | 'report-ai', args: string[], app: TestApp, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', `${script}.js`), ...args], {
     env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath, ...env },
