@@ -1,3 +1,5 @@
+import { boundedMemo } from './bounded-memo';
+
 /** The encodings a response body is kept or made in. */
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -25,17 +27,8 @@ function weightedItems(header: string): { item: string; q: number }[] {
  * browser sends is parsed each time, because the header is the client's to choose.
  */
 function remembered<T>(parse: (header: string) => T): (header: string) => T {
-  const meanings = new Map<string, T>();
-  return (header) => {
-    if (header.length > 200) return parse(header);
-    let meaning = meanings.get(header);
-    if (meaning === undefined) {
-      if (meanings.size >= 256) meanings.clear();
-      meaning = parse(header);
-      meanings.set(header, meaning);
-    }
-    return meaning;
-  };
+  const memo = boundedMemo<T>(256);
+  return (header) => (header.length > 200 ? parse(header) : memo(header, parse));
 }
 
 const acceptedEncodings = remembered((acceptEncoding): Accepted => {

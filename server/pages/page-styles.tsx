@@ -1,5 +1,6 @@
 import { useContext, type ContextType, type ReactNode } from 'react';
 import { StyleSheetContext, type ServerStyleSheet } from 'styled-components';
+import { boundedMemo } from './bounded-memo';
 
 type Stylis = ContextType<typeof StyleSheetContext>['stylis'];
 
@@ -20,18 +21,10 @@ const memos = new WeakMap<Stylis, Stylis>();
 export function memoisedStylis(stylis: Stylis): Stylis {
   const known = memos.get(stylis);
   if (known) return known;
-  const rules = new Map<string, string[]>();
+  const rules = boundedMemo<string[]>(STYLIS_MEMO_LIMIT);
   const memoised = Object.assign(
-    (css: string, selector = '', prefix = '', componentId = '') => {
-      const key = `${selector}\n${prefix}\n${componentId}\n${css}`;
-      let result = rules.get(key);
-      if (!result) {
-        if (rules.size >= STYLIS_MEMO_LIMIT) rules.clear();
-        result = stylis(css, selector, prefix, componentId);
-        rules.set(key, result);
-      }
-      return result;
-    },
+    (css: string, selector = '', prefix = '', componentId = '') =>
+      rules(`${selector}\n${prefix}\n${componentId}\n${css}`, () => stylis(css, selector, prefix, componentId)),
     { hash: stylis.hash },
   );
   memos.set(stylis, memoised);
