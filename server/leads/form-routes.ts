@@ -105,10 +105,16 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   // Exact paths, like the page routes: /Free-Audit and /free-audit/ are not the form.
   const router = Router({ caseSensitive: true, strict: true });
 
+  /** A form's tokens for this visitor: the CSRF token, and the fill-time note bound to it. */
+  const visitorTokens = (req: Request) => {
+    const csrfToken = req.csrfToken();
+    return { csrfToken, formStarted: deps.fillTime.issue(csrfToken) };
+  };
+
   router.get(CSRF_TOKEN_PATH, csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    const token = req.csrfToken();
-    res.json({ token, formStarted: deps.fillTime.issue(token) });
+    const { csrfToken, formStarted } = visitorTokens(req);
+    res.json({ token: csrfToken, formStarted });
   });
 
   const requireFormBody: RequestHandler = (req, _res, next) =>
@@ -132,17 +138,15 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       if (typeof req.csrfToken !== 'function') {
         await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
       }
-      const csrfToken = req.csrfToken();
-      const state: FormState = { csrfToken, formStarted: deps.fillTime.issue(csrfToken), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
+      const state: FormState = { ...visitorTokens(req), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
       await deps.sendPage(req, res, form.path, state, status);
     };
 
     const showForm: RequestHandler = async (req, res, next) => {
       try {
-        const csrfToken = req.csrfToken();
         // After a message sent without JavaScript, the contact page says so.
         const sent = form.name === 'contact' && req.query.sent === '1';
-        const state: FormState = { csrfToken, formStarted: deps.fillTime.issue(csrfToken), ...(sent ? { form: 'contact', sent: true } : {}) };
+        const state: FormState = { ...visitorTokens(req), ...(sent ? { form: 'contact', sent: true } : {}) };
         await deps.sendPage(req, res, form.path, state, 200);
       } catch (error) {
         next(error);
