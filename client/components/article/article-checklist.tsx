@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { color, radius, space, text } from '../../theme/theme';
 import { useInternalLinkNavigation } from '../../routing/links';
-import { plainList } from '../ui/layout-primitives';
+import { plainList, softPill } from '../ui/layout-primitives';
 
 const Panel = styled.div`
   border: 1px solid ${color.border};
@@ -29,9 +29,7 @@ const Label = styled.p`
 const Counter = styled.p`
   margin: 0;
   padding: 0.125rem 0.625rem;
-  border-radius: ${radius.pill};
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
+  ${softPill}
   font-size: ${text.xs};
   font-weight: 700;
   font-variant-numeric: tabular-nums;

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { color, radius, space, text } from '../../theme/theme';
+import { color, space, text } from '../../theme/theme';
 import { Icon } from '../ui/icon';
+import { softPill } from '../ui/layout-primitives';
 
 const Badge = styled.p`
   align-self: flex-start;
   margin-bottom: ${space.sm};
   padding: 0.2rem 0.7rem;
-  border-radius: ${radius.pill};
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
+  ${softPill}
   font-size: ${text.xs};
   font-weight: 700;
 `;

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { HomeContent } from '../../../shared/content-schema';
-import { color, mediaUp, radius, text } from '../../theme/theme';
-import { Container, Section } from '../ui/layout-primitives';
+import { color, mediaUp, text } from '../../theme/theme';
+import { Container, Section, softPill } from '../ui/layout-primitives';
 import { CardItem, OrderedCardList } from './card-list';
 import { IconBadge } from './icon-badge';
 import { SectionIntro } from './section-intro';
@@ -15,9 +15,7 @@ const CardTop = styled.div`
 // The <ol> already gives screen readers the position, so the printed number is for sighted readers only.
 const PillarNumber = styled.span`
   padding: 0.25rem 0.625rem;
-  border-radius: ${radius.pill};
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
+  ${softPill}
   font-size: ${text.sm};
   font-weight: 800;
   font-variant-numeric: tabular-nums;

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { color, layout, mediaUp, space, text } from '../../theme/theme';
+import { color, layout, mediaUp, radius, space, text } from '../../theme/theme';
 
 /** A list drawn by its own layout: no bullets or numbers, no indent. */
 export const plainList = css`
@@ -14,6 +14,13 @@ export const labelText = css`
   font-weight: 700;
   letter-spacing: 0.04em;
   text-transform: uppercase;
+`;
+
+/** The brand's soft violet pill: an eyebrow, a category, a counter, a step's number. */
+export const softPill = css`
+  border-radius: ${radius.pill};
+  background: ${color.primarySoft};
+  color: ${color.primaryHover};
 `;
 
 export const Container = styled.div<{ $narrow?: boolean }>`
@@ -34,9 +41,7 @@ export const Eyebrow = styled.p`
   display: inline-block;
   margin-bottom: ${space.md};
   padding: 0.25rem 0.75rem;
-  border-radius: 999px;
-  background: ${color.primarySoft};
-  color: ${color.primaryHover};
+  ${softPill}
   ${labelText}
 `;
 
