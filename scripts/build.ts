@@ -58,6 +58,7 @@ async function buildServer(): Promise<void> {
       'scripts/export-csv': 'scripts/ops/export-csv.ts',
       'scripts/erase': 'scripts/ops/erase.ts',
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
+      'scripts/check-site': 'scripts/ops/check-site.ts',
     },
     outdir: dist,
     bundle: true,

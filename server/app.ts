@@ -24,10 +24,19 @@ import { socialImages } from './pages/social-images';
 import { AiLedger } from './ledger/ai-ledger';
 import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
+import { SITE_CHECK_PARAM } from '../shared/site-check';
+import { SiteCheckStore } from './site-check/check-store';
+import { siteCheckResultRoutes } from './site-check/result-routes';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
   kick(): void;
+}
+
+/** What the app needs of the site check worker: a nudge after a check is queued, and how long a lead's mail waits for its findings. */
+export interface SiteCheckQueue {
+  kick(): void;
+  mailWaitMs: number;
 }
 
 export interface AppDependencies {
@@ -36,6 +45,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Sends stored mail; the process passes the outbox worker. */
   mailer: MailOutbox;
+  /** Runs queued site checks; the process passes the site check worker. */
+  siteChecks: SiteCheckQueue;
   /** The clock pages and records read, shared with the mail worker; tests pass one they move. */
   clock: () => Date;
   /** The route table; tests may pass one with a route that throws. */
@@ -90,7 +101,9 @@ export function createApp(deps: AppDependencies): SiteApp {
     logger,
     showErrors: !config.isProduction,
     observe: aiLedger ? (req, path) => aiLedger.observe(req, path) : undefined,
+    privateParams: [SITE_CHECK_PARAM],
   });
+  const checkStore = new SiteCheckStore(db);
 
   const app = express() as unknown as SiteApp;
   app.disable('x-powered-by');
@@ -120,9 +133,11 @@ export function createApp(deps: AppDependencies): SiteApp {
       minFillMs: deps.minFillMs ?? MIN_FILL_MS,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
       onStored: () => deps.mailer.kick(),
+      siteChecks: { store: checkStore, mailWaitMs: deps.siteChecks.mailWaitMs, onQueued: () => deps.siteChecks.kick() },
       sendPage: pages.sendPerVisitor,
     }),
   );
+  app.use(siteCheckResultRoutes({ store: checkStore, sendPage: pages.sendPerVisitor }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

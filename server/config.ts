@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { site } from '../shared/site';
+import { parseAllowlist } from './site-check/address-policy';
 
 /**
  * The process's configuration: the environment variables of the README's Configuration table,
@@ -32,6 +33,11 @@ export interface Config {
   aiSourcesFile: string | undefined;
   /** Start on an https SITE_URL even though content is still a placeholder or illustrative. */
   allowPlaceholderContent: boolean;
+  /**
+   * Addresses and CIDRs the site check may reach despite its rules (private, loopback, any
+   * port): for staging and tests only. Empty: none.
+   */
+  siteCheckAllow: string[];
   isProduction: boolean;
 }
 
@@ -118,6 +124,20 @@ const trustProxy = z
     return entries;
   });
 
+/** SITE_CHECK_ALLOW: comma-separated addresses or CIDRs, each one checked by the site check's own parser. */
+const siteCheckAllow = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    try {
+      parseAllowlist(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated IP addresses or CIDRs: ${error instanceof Error ? error.message : String(error)}` });
+      return z.NEVER;
+    }
+    return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  });
+
 const schema = z.object({
   // 0 asks the system for a free port (tests use it).
   PORT: integer(0, 65535).default(3000),
@@ -139,6 +159,7 @@ const schema = z.object({
   AI_LEDGER: z.enum(['on', 'off']).default('on'),
   AI_SOURCES_FILE: z.string().trim().min(1).optional(),
   ALLOW_PLACEHOLDER_CONTENT: z.enum(['0', '1']).default('0'),
+  SITE_CHECK_ALLOW: siteCheckAllow.default([]),
   NODE_ENV: z.string().optional(),
 });
 
@@ -190,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiLedger: value.AI_LEDGER === 'on',
     aiSourcesFile: value.AI_SOURCES_FILE ? path.resolve(value.AI_SOURCES_FILE) : undefined,
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
+    siteCheckAllow: value.SITE_CHECK_ALLOW,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

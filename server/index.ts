@@ -11,6 +11,10 @@ import { emlFileTransport, smtpTransport } from './mail/mail-transport';
 import { OutboxWorker } from './mail/outbox-worker';
 import { placeholderContent } from './placeholder-content';
 import { formatFinding } from '../shared/launch-check';
+import { site } from '../shared/site';
+import { siteCheckDelivery } from './leads/site-check-delivery';
+import { MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-worker';
+import { createSiteChecker } from './site-check/site-checker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -19,6 +23,8 @@ const SHUTDOWN_GRACE_MS = 8000;
  * sent and recorded exactly once; past it, it stays in the outbox and goes out at the next start.
  */
 const MAIL_STOP_GRACE_MS = 1500;
+/** How long the stop waits for site checks in progress; the rest run again at the next start. */
+const CHECK_STOP_GRACE_MS = 1000;
 /** How often held submissions past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -58,7 +64,8 @@ async function main(): Promise<void> {
     if (findings.length > 0) logger.warn({ findings }, `Starting with ${findings.length} placeholder or illustrative content items because ALLOW_PLACEHOLDER_CONTENT=1`);
   }
 
-  const aiSources = config.aiLedger ? exitOnConfigError(() => loadAiSources(config.aiSourcesFile)) : undefined;
+  // The site check judges robots.txt for the same AI agents the ledger counts.
+  const aiSources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
   const { db, schemaVersion } = exitOnConfigError(() =>
     openConfigured(config.databasePath, (file) => {
       const db = openDatabase(file);
@@ -69,14 +76,31 @@ async function main(): Promise<void> {
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
   const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs });
-  const app = createApp({ config, db, logger, mailer, clock, ...(aiSources ? { aiSources } : {}) });
+  const store = new LeadStore(db);
+  if (config.siteCheckAllow.length > 0) {
+    logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
+  }
+  const deliverCheck = siteCheckDelivery(store, config, clock);
+  const siteChecks = new SiteCheckWorker({
+    db,
+    logger,
+    clock,
+    checker: createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock }),
+    deliver: (finished) => {
+      const delivery = deliverCheck(finished);
+      logger.info({ checkId: finished.checkId, auditId: finished.auditId, delivery }, 'Site check findings mailed');
+    },
+    onDelivered: () => mailer.kick(),
+  });
+  const app = createApp({ config, db, logger, mailer, clock, aiSources, siteChecks: { kick: () => siteChecks.kick(), mailWaitMs: MAIL_WAITS_FOR_CHECK_MS } });
   app.aiLedger?.start();
   await app.warmPages();
   // Mail left unsent before a restart goes out now.
   mailer.start();
   logger.info({ via: transport.description }, 'Mail outbox started');
+  // Checks queued or cut short before a restart run now.
+  siteChecks.start();
 
-  const store = new LeadStore(db);
   const purge = () => {
     const deleted = store.purgeQuarantine(clock(), config.quarantineDays);
     if (deleted > 0) logger.info({ deleted, olderThanDays: config.quarantineDays }, 'Held submissions past their retention deleted');
@@ -112,8 +136,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      // However many mails wait, none is started now; the one being sent may finish.
-      void mailer.stop(MAIL_STOP_GRACE_MS).then((settled) => {
+      // However many mails wait, none is started now; the one being sent may finish. A check
+      // still running stays queued and runs again at the next start.
+      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();

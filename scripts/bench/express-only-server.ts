@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
   migrate(db);
-  const app = createApp({ config, db, logger, mailer: { kick() {} }, clock: () => new Date(), clientDir: path.resolve(__dirname, '..', '..', 'dist', 'client') });
+  const app = createApp({ config, db, logger, mailer: { kick() {} }, siteChecks: { kick() {}, mailWaitMs: 0 }, clock: () => new Date(), clientDir: path.resolve(__dirname, '..', '..', 'dist', 'client') });
   await app.warmPages();
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

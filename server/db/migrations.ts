@@ -111,4 +111,55 @@ export const migrations: Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    version: 5,
+    name: 'site checks',
+    sql: `
+      -- The instant check of the website an audit request names: queued with the request (in its
+      -- transaction), run in the background, its report kept beside the request and erased with
+      -- it. token_hash: SHA-256 of the token in the prospect's thank-you link, the only way to
+      -- see the result. host: the URL's host (with its port), to reuse a recent result.
+      CREATE TABLE site_checks (
+        id INTEGER PRIMARY KEY,
+        audit_id INTEGER NOT NULL UNIQUE REFERENCES audit_submissions (id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        host TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'refused', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        reason TEXT,
+        score INTEGER,
+        summary TEXT,
+        report TEXT,
+        reused_from INTEGER,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      ) STRICT;
+      CREATE INDEX site_checks_pending ON site_checks (id) WHERE status IN ('queued', 'running');
+      CREATE INDEX site_checks_host ON site_checks (host, finished_at);
+
+      -- The outbox gains a kind: the findings of a check that ended after the lead's notification
+      -- went out follow in a mail of their own. SQLite cannot change a CHECK in place, so the
+      -- table is copied (ids, and so the sending order, kept).
+      CREATE TABLE mail_outbox_next (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('audit', 'contact', 'site-check')),
+        source_id INTEGER NOT NULL,
+        subject_email TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        sent_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO mail_outbox_next (id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at)
+        SELECT id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at FROM mail_outbox;
+      DROP TABLE mail_outbox;
+      ALTER TABLE mail_outbox_next RENAME TO mail_outbox;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+      CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
+    `,
+  },
 ];

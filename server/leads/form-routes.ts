@@ -4,6 +4,7 @@ import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
 import { routesPaths, site } from '../../shared/site';
+import { thankYouWithCheck } from '../../shared/site-check';
 import type { Config } from '../config';
 import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
@@ -11,6 +12,7 @@ import type { FillTimer } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { SitePages } from '../pages/site-pages';
+import { newCheckToken, type SiteCheckStore } from '../site-check/check-store';
 import type { LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
 
@@ -44,6 +46,12 @@ export interface FormRoutesDependencies {
   rateLimit: RequestHandler[];
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
+  /**
+   * The instant check of an audit request's website: queued in the request's transaction (the
+   * request never waits for it), its worker nudged after; the notification waits `mailWaitMs`
+   * for its findings.
+   */
+  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -180,22 +188,34 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
           holdAndThank(req, res, `more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`, result.values, now);
           return;
         }
-        const saved = store.save(form.name, result.values, now, (id) =>
-          composeNotification({
-            kind: form.name,
-            id,
-            fields: form.fields,
-            values: result.values,
-            receivedAt: now,
-            from: config.mailFrom,
-            to: config.mailTo,
-            siteUrl: config.siteUrl,
-            brand: site.brand,
-          }),
+        const website = form.name === 'audit' ? (result.values.website_url ?? '') : '';
+        const checkToken = website ? newCheckToken() : null;
+        const checks = deps.siteChecks;
+        const saved = store.save(
+          form.name,
+          result.values,
+          now,
+          (id) =>
+            composeNotification({
+              kind: form.name,
+              id,
+              fields: form.fields,
+              values: result.values,
+              receivedAt: now,
+              from: config.mailFrom,
+              to: config.mailTo,
+              siteUrl: config.siteUrl,
+              brand: site.brand,
+              ...(checkToken ? { siteCheck: 'pending' as const } : {}),
+            }),
+          checkToken
+            ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) }
+            : {},
         );
-        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId }, 'Lead stored');
-        respondSuccess(req, res, form);
+        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId, siteCheck: checkToken !== null }, 'Lead stored');
+        respondSuccess(req, res, form, checkToken);
         setImmediate(deps.onStored);
+        if (checkToken) setImmediate(checks.onQueued);
       } catch (error) {
         next(error);
       }
@@ -204,7 +224,9 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
       const id = store.hold(form.name, reason, boundedValues(form.fields, values), now);
       req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
-      respondSuccess(req, res, form);
+      // The same answer as a lead's, a check link included (one that leads to no result): a bot
+      // learns nothing from it, and a held submission's website is never fetched.
+      respondSuccess(req, res, form, form.name === 'audit' && values.website_url ? newCheckToken() : null);
     };
 
     const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
@@ -222,10 +244,12 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   return router;
 }
 
-function respondSuccess(req: Request, res: Response, form: FormDefinition): void {
+/** The answer to a stored post; `checkToken`: the thank-you page shows that request's site check. */
+function respondSuccess(req: Request, res: Response, form: FormDefinition, checkToken: string | null = null): void {
+  const target = checkToken ? thankYouWithCheck(checkToken) : form.successRedirect;
   if (wantsJson(req)) {
-    res.status(200).json({ ok: true, redirect: form.name === 'audit' ? form.successRedirect : undefined });
+    res.status(200).json({ ok: true, redirect: form.name === 'audit' ? target : undefined });
     return;
   }
-  res.redirect(303, form.successRedirect);
+  res.redirect(303, target);
 }

@@ -5,6 +5,23 @@ import type { MailMessage } from '../mail/mail-message';
 
 export type LeadKind = 'audit' | 'contact';
 
+/** A stored audit request, as the mails about it need it. */
+export interface AuditLead {
+  id: number;
+  values: FormValues;
+  receivedAt: Date;
+}
+
+export interface SaveOptions {
+  /** When the notification may go out (default: at once); it waits this long for a site check. */
+  mailDueAt?: Date;
+  /** More to write in the lead's own transaction (queueing its site check), given the lead's id. */
+  withLead?: (id: number) => void;
+}
+
+/** How a finished site check reached the agency. */
+export type SiteCheckDelivery = 'in the notification' | 'in a mail of its own' | 'lead erased';
+
 const auditColumns = [
   'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords',
   'current_products', 'lead_sources', 'seo_experience', 'main_goal',
@@ -34,6 +51,9 @@ export class LeadStore {
   private readonly insertHeld;
   private readonly leadsFrom;
   private readonly purgeHeld;
+  private readonly auditRow;
+  private readonly notificationRow;
+  private readonly holdNotification;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -46,7 +66,7 @@ export class LeadStore {
     );
     this.insertMail = db.prepare(
       `INSERT INTO mail_outbox (kind, source_id, subject_email, message_id, message, next_attempt_at, created_at)
-       VALUES (@kind, @source_id, @subject_email, @message_id, @message, @now, @now)`,
+       VALUES (@kind, @source_id, @subject_email, @message_id, @message, @due, @now)`,
     );
     this.insertHeld = db.prepare(`INSERT INTO quarantine (form, reason, email, fields, created_at) VALUES (?, ?, ?, ?, ?)`);
     this.leadsFrom = db.prepare<[string, string, string, string], { n: number }>(
@@ -54,6 +74,11 @@ export class LeadStore {
             + (SELECT count(*) FROM contact_messages WHERE created_at >= ? AND email_key(email) = ?) AS n`,
     );
     this.purgeHeld = db.prepare(`DELETE FROM quarantine WHERE created_at < ?`);
+    this.auditRow = db.prepare<[number], Record<string, string> & { id: number }>(`SELECT * FROM audit_submissions WHERE id = ?`);
+    this.notificationRow = db.prepare<[number], { id: number; message: string; sent_at: string | null; attempts: number; next_attempt_at: string }>(
+      `SELECT id, message, sent_at, attempts, next_attempt_at FROM mail_outbox WHERE kind = 'audit' AND source_id = ? ORDER BY id LIMIT 1`,
+    );
+    this.holdNotification = db.prepare(`UPDATE mail_outbox SET message = ?, next_attempt_at = ? WHERE id = ?`);
   }
 
   /** Leads (both forms) stored since `since` from this address, however its case or form is written. */
@@ -82,7 +107,7 @@ export class LeadStore {
    * write transaction (every write transaction is `.immediate()`, so it waits for the lock at
    * BEGIN, within the busy timeout, instead of failing half-way).
    */
-  save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage): { id: number; mailId: number } {
+  save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage, options: SaveOptions = {}): { id: number; mailId: number } {
     const createdAt = now.toISOString();
     return this.db
       .transaction(() => {
@@ -101,11 +126,39 @@ export class LeadStore {
             subject_email: values.email ?? '',
             message_id: mail.messageId,
             message: JSON.stringify(mail),
+            due: options.mailDueAt?.toISOString() ?? createdAt,
             now: createdAt,
           }).lastInsertRowid,
         );
+        options.withLead?.(id);
         return { id, mailId };
       })
       .immediate();
+  }
+
+  /**
+   * Puts a finished site check where the agency reads it: into the lead's notification while that
+   * mail still waits for it (never tried, not yet due), which then goes at once; otherwise into a
+   * mail of its own that names the lead, queued like any other (the daily cap and the per-sender
+   * order apply to it). Call it inside the transaction that records the check.
+   */
+  deliverSiteCheck(
+    auditId: number,
+    now: Date,
+    compose: { notification: (lead: AuditLead, messageId: string) => MailMessage; followUp: (lead: AuditLead) => MailMessage },
+  ): SiteCheckDelivery {
+    const row = this.auditRow.get(auditId);
+    if (!row) return 'lead erased';
+    const lead: AuditLead = { id: row.id, values: Object.fromEntries(auditColumns.map((column) => [column, row[column] ?? ''])), receivedAt: new Date(row.created_at ?? now) };
+    const notification = this.notificationRow.get(auditId);
+    const nowIso = now.toISOString();
+    if (notification && notification.sent_at === null && notification.attempts === 0 && notification.next_attempt_at > nowIso) {
+      const stored = JSON.parse(notification.message) as MailMessage;
+      this.holdNotification.run(JSON.stringify(compose.notification(lead, stored.messageId)), nowIso, notification.id);
+      return 'in the notification';
+    }
+    const mail = compose.followUp(lead);
+    this.insertMail.run({ kind: 'site-check', source_id: auditId, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
+    return 'in a mail of its own';
   }
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FieldSpec, FormValues } from '../../shared/forms/form-schema';
 import { escapeHtml } from '../../shared/escape-html';
 import type { MailMessage } from '../mail/mail-message';
+import { reportHtml, reportSummary, reportText } from '../site-check/report';
+import type { SiteCheckReport } from '../site-check/run-check';
 
 export interface NotificationInput {
   kind: 'audit' | 'contact';
@@ -13,6 +15,24 @@ export interface NotificationInput {
   to: string;
   siteUrl: string;
   brand: string;
+  /**
+   * The instant check of the website an audit request names: its report, or 'pending' while it
+   * runs (its findings then follow in a mail of their own). Absent: no website, no check.
+   */
+  siteCheck?: SiteCheckReport | 'pending';
+  /** Keeps the Message-ID of a notification composed again with its check's findings. */
+  messageId?: string;
+}
+
+/** The notification's words about the site check, as text lines and as HTML. */
+function siteCheckSection(input: NotificationInput): { text: string[]; html: string } {
+  const check = input.siteCheck;
+  if (check === undefined) return { text: [], html: '' };
+  if (check === 'pending') {
+    const line = `The instant AI-readiness check of ${input.values.website_url ?? 'the website'} is still running: its findings follow in a separate mail.`;
+    return { text: ['', line], html: `<p style="color:#475569">${escapeHtml(line)}</p>` };
+  }
+  return { text: ['', reportText(check)], html: reportHtml(check) };
 }
 
 /** The value as a person reads it: a choice's label instead of its code, a dash for nothing. */
@@ -39,6 +59,7 @@ export function composeNotification(input: NotificationInput): MailMessage {
   const received = input.receivedAt.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
   const reference = `${input.kind === 'audit' ? 'Audit request' : 'Contact message'} #${input.id}`;
 
+  const check = siteCheckSection(input);
   const textLines = [
     `${heading}.`,
     '',
@@ -46,6 +67,7 @@ export function composeNotification(input: NotificationInput): MailMessage {
       const value = display(field, values[field.name] ?? '');
       return value.includes('\n') ? [`${field.label}:`, ...value.split('\n').map((line) => `  ${line}`), ''] : [`${field.label}: ${value}`];
     }),
+    ...check.text,
     '',
     `${reference}, received ${received}.`,
     `Reply to this e-mail to answer ${personName || email} directly.`,
@@ -60,18 +82,61 @@ export function composeNotification(input: NotificationInput): MailMessage {
     '<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">',
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
     `<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`,
+    check.html,
     `<p style="color:#475569;font-size:13px">${escapeHtml(reference)}, received ${escapeHtml(received)}. Reply to this e-mail to answer ${escapeHtml(personName || email)} directly.</p>`,
     `<p style="color:#475569;font-size:13px">${escapeHtml(input.brand)} website</p>`,
     '</body></html>',
   ].join('');
-  const host = new URL(input.siteUrl).hostname;
+  const score = input.siteCheck && input.siteCheck !== 'pending' && input.siteCheck.status === 'done' ? ` [site ${input.siteCheck.score}/100]` : '';
   return {
     from: input.from,
     to: input.to,
     replyTo: { name: personName, address: email },
-    subject,
+    subject: `${subject}${score}`,
     text: textLines.join('\n'),
     html,
-    messageId: `<${input.kind}-${input.id}.${randomBytes(6).toString('hex')}@${host}>`,
+    messageId: input.messageId ?? newMessageId(input.kind, input.id, input.siteUrl),
+  };
+}
+
+function newMessageId(kind: string, id: number, siteUrl: string): string {
+  return `<${kind}-${id}.${randomBytes(6).toString('hex')}@${new URL(siteUrl).hostname}>`;
+}
+
+export interface SiteCheckMailInput {
+  auditId: number;
+  /** The audit request's values (name, email, website_url). */
+  values: FormValues;
+  receivedAt: Date;
+  report: SiteCheckReport;
+  from: string;
+  to: string;
+  siteUrl: string;
+}
+
+/**
+ * The findings of a site check that ended after the lead's notification went out: a mail of its
+ * own that names the lead, Reply-To the prospect like the notification.
+ */
+export function composeSiteCheckMail(input: SiteCheckMailInput): MailMessage {
+  const { values, report } = input;
+  const personName = values.name ?? '';
+  const email = values.email ?? '';
+  const received = input.receivedAt.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+  const intro = `The instant AI-readiness check of ${values.website_url || 'the website'}, named in audit request #${input.auditId} from ${personName || email} (received ${received}), has finished: ${reportSummary(report)}.`;
+  return {
+    from: input.from,
+    to: input.to,
+    replyTo: { name: personName, address: email },
+    subject: `AI-readiness check for audit request #${input.auditId}: ${report.host || values.website_url || ''} ${report.status === 'done' ? `${report.score}/100` : report.status}`.replace(/\s+/g, ' ').trim(),
+    text: [intro, '', reportText(report), '', `Reply to this e-mail to answer ${personName || email} directly.`].join('\n'),
+    html: [
+      '<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">',
+      `<p>${escapeHtml(intro)}</p>`,
+      reportHtml(report),
+      `<p style="color:#475569;font-size:13px">Reply to this e-mail to answer ${escapeHtml(personName || email)} directly.</p>`,
+      '</body></html>',
+    ].join(''),
+    messageId: newMessageId('site-check', input.auditId, input.siteUrl),
   };
 }

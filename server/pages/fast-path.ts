@@ -25,8 +25,17 @@ export interface FastPath {
 /** Told of each request the fast path answered, with its path (the AI ledger counts them). */
 export type FastPathObserver = (req: IncomingMessage, path: string) => void;
 
-export function fastPath(logger: Logger, observe?: FastPathObserver): FastPath {
+/**
+ * `privateParams`: query parameters that make a request one visitor's own (a site check's token
+ * on the thank-you page): such a request is left to Express, whatever its path.
+ */
+export function fastPath(logger: Logger, observe?: FastPathObserver, privateParams: readonly string[] = []): FastPath {
   const paths = new Map<string, { representation: Representation; markdown: Representation | undefined }>();
+  const isPrivate = (query: string) => {
+    if (privateParams.length === 0) return false;
+    const params = new URLSearchParams(query);
+    return privateParams.some((name) => params.has(name));
+  };
   return {
     add(path, representation, markdown) {
       paths.set(path, { representation, markdown });
@@ -37,7 +46,7 @@ export function fastPath(logger: Logger, observe?: FastPathObserver): FastPath {
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
       const entry = paths.get(path);
-      if (!entry) return false;
+      if (!entry || (queryAt !== -1 && isPrivate(url.slice(queryAt + 1)))) return false;
       const started = process.hrtime.bigint();
       const id = requestId(req.headers['x-request-id']);
       const chosen = entry.markdown && prefersMarkdown(req.headers.accept) ? entry.markdown : entry.representation;

@@ -24,6 +24,8 @@ export interface SitePagesOptions {
   showErrors: boolean;
   /** Told of each request the fast path answers (the AI ledger). */
   observe?: FastPathObserver | undefined;
+  /** Query parameters that make a page one visitor's own, never the shared copy (see fastPath). */
+  privateParams?: readonly string[];
 }
 
 export interface SitePages {
@@ -53,8 +55,8 @@ const HTML = 'text/html; charset=utf-8';
  * by the fast path or, for requests the fast path leaves (the 404, a page not warmed yet), by
  * Express through the same send(); pages for one visitor rendered and compressed per response.
  */
-export function sitePages({ routes, context, security, https, logger, showErrors, observe }: SitePagesOptions): SitePages {
-  const fast = fastPath(logger, observe);
+export function sitePages({ routes, context, security, https, logger, showErrors, observe, privateParams }: SitePagesOptions): SitePages {
+  const fast = fastPath(logger, observe, privateParams);
   const twins = twinRepresentations(context.config.siteUrl, security);
   const twinAt = new Map([...twins].map(([path, twin]) => [twinPath(path), twin.own]));
   for (const [path, own] of twinAt) fast.add(path, own);

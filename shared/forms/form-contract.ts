@@ -1,3 +1,4 @@
+import type { SiteCheckView } from '../site-check';
 import type { FieldErrors, FormValues } from './form-schema';
 
 /**
@@ -23,6 +24,11 @@ export interface FormState {
   message?: string;
   /** A contact message was stored (no-JavaScript success). */
   sent?: boolean;
+  /**
+   * On the thank-you page reached with an audit request's check token: that request's site check
+   * (null: the token leads to no check). Absent elsewhere.
+   */
+  siteCheck?: SiteCheckView | null;
 }
 
 /** The element the server writes the form state into. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppRoute } from '../../client/routes';
-import { createApp, type MailOutbox, type SiteApp } from '../../server/app';
+import { createApp, type MailOutbox, type SiteApp, type SiteCheckQueue } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDatabase, type Db } from '../../server/db/database';
 import { createLogger, type Logger } from '../../server/logger';
@@ -18,6 +18,8 @@ export interface TestApp {
   app: SiteApp;
   /** How often the app asked the mail outbox to send (after each stored lead). */
   mailKicks: () => number;
+  /** How often the app asked the site check worker to run (after each request naming a website). */
+  checkKicks: () => number;
   db: Db;
   config: Config;
   dir: string;
@@ -30,7 +32,16 @@ export interface TestApp {
 
 /** The real app over a real SQLite file in a fresh temporary folder. */
 export function createTestApp(
-  options: { env?: Record<string, string>; routes?: AppRoute[]; mailer?: MailOutbox; formRateLimit?: { limit: number; windowMs: number }; minFillMs?: number; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    routes?: AppRoute[];
+    mailer?: MailOutbox;
+    /** The site check worker; by default a counter, and a lead's mail does not wait for its check. */
+    siteChecks?: SiteCheckQueue;
+    formRateLimit?: { limit: number; windowMs: number };
+    minFillMs?: number;
+    clock?: TestClock;
+  } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-test-'));
@@ -44,6 +55,7 @@ export function createTestApp(
   const db = openDatabase(config.databasePath);
   migrate(db);
   let kicks = 0;
+  let checkKicks = 0;
   const logger = createLogger(config.logLevel);
   const app = createApp({
     config,
@@ -51,6 +63,7 @@ export function createTestApp(
     logger,
     clientDir: CLIENT_DIR,
     mailer: options.mailer ?? { kick: () => (kicks += 1) },
+    siteChecks: options.siteChecks ?? { kick: () => (checkKicks += 1), mailWaitMs: 0 },
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
     // Tests post the moment they have the form; the fill-time check has its own test.
@@ -60,6 +73,7 @@ export function createTestApp(
   return {
     app,
     mailKicks: () => kicks,
+    checkKicks: () => checkKicks,
     db,
     config,
     dir,

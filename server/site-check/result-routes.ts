@@ -1,0 +1,50 @@
+import { Router, type Request } from 'express';
+import { routesPaths } from '../../shared/site';
+import { SITE_CHECK_PARAM, SITE_CHECK_STATUS_PATH, type SiteCheckView } from '../../shared/site-check';
+import type { SitePages } from '../pages/site-pages';
+import { storedReport, type CheckRow, type SiteCheckStore } from './check-store';
+import { reportView } from './report';
+
+/** What the prospect may see of a check: running, or its report. */
+export function checkView(row: CheckRow): SiteCheckView {
+  const report = storedReport(row);
+  return report ? reportView(report) : { status: 'pending', host: row.host };
+}
+
+/**
+ * The prospect's own result: the thank-you page reached with their request's token, and the JSON
+ * that page asks while the check runs. Only the token opens a result (its hash is looked up), and
+ * both answers are private, never stored by a cache, and kept out of search indexes.
+ */
+export function siteCheckResultRoutes(deps: { store: SiteCheckStore; sendPage: SitePages['sendPerVisitor'] }): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  const viewFor = (req: Request): SiteCheckView | null | undefined => {
+    const token = req.query[SITE_CHECK_PARAM];
+    if (typeof token !== 'string') return undefined;
+    const row = token.length <= 100 ? deps.store.byToken(token) : null;
+    return row ? checkView(row) : null;
+  };
+
+  router.get(routesPaths.thankYou, async (req, res, next) => {
+    try {
+      const siteCheck = viewFor(req);
+      // No token: the shared thank-you page, which shows no result.
+      if (siteCheck === undefined) return next();
+      await deps.sendPage(req, res, routesPaths.thankYou, { csrfToken: '', siteCheck }, 200);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get(SITE_CHECK_STATUS_PATH, (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    const siteCheck = viewFor(req);
+    if (!siteCheck) {
+      res.status(404).json({ siteCheck: null });
+      return;
+    }
+    res.json({ siteCheck });
+  });
+  return router;
+}

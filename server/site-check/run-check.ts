@@ -1,0 +1,199 @@
+import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
+import { decodeBody, type FetchedText } from './analysers/fetched-text';
+import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
+import { analyseRobots, type RobotsAnalysis } from './analysers/robots';
+import { analyseSitemap, sitemapText } from './analysers/sitemap';
+import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type SiteFetcher } from './fetcher';
+import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
+
+/** The longest a whole check may take, all its fetches together. */
+export const CHECK_TIMEOUT_MS = 30_000;
+
+/** Child sitemaps of a sitemap index that are read to count URLs. */
+const INDEX_CHILDREN_READ = 3;
+
+export type CheckStatus = 'done' | 'refused' | 'failed';
+
+/** What one check found: stored beside the request, mailed, shown to the prospect, printed by the CLI. */
+export interface SiteCheckReport {
+  status: CheckStatus;
+  /** Why a check was refused or failed, in one line (null when done). */
+  reason: string | null;
+  /** The address as asked. */
+  url: string;
+  /** The host it names ("www.example.co.uk"; with a port when it has one). */
+  host: string;
+  checkedAt: string;
+  durationMs: number;
+  score: number | null;
+  findings: Finding[];
+  /** What the analysers read, for ops and scripts. */
+  facts: {
+    page: HomePageAnalysis;
+    redirects: FetchedResponse['redirects'];
+    robots: RobotsAnalysis;
+    llmsTxt: LlmsTxtAnalysis;
+    sitemap: SitemapFacts;
+    markdown: MarkdownFacts;
+  } | null;
+}
+
+export interface CheckEnvironment {
+  fetcher: SiteFetcher;
+  /** The robots.txt product tokens of the AI agents to judge (server/ledger/ai-sources.json). */
+  agents: readonly string[];
+  /** The checker's own product token, whose robots.txt group is the site owner's opt-out. */
+  checkerAgent: string;
+  clock: () => Date;
+  timeoutMs?: number;
+  /** Told of each step as it starts ("fetching robots.txt"). */
+  onProgress?: (step: string) => void;
+}
+
+/** A web address from what a person typed: "example.co.uk" is https://example.co.uk/. */
+export function normaliseSiteUrl(input: string): URL | null {
+  const trimmed = input.trim();
+  if (trimmed === '') return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+}
+
+/** The host of a typed address, for grouping checks and naming them; '' when it is no address. */
+export function hostOf(input: string): string {
+  return normaliseSiteUrl(input)?.host.toLowerCase() ?? '';
+}
+
+function toText(response: FetchedResponse): FetchedText {
+  const { contentType, text } = decodeBody(response.body, response.headers['content-type']);
+  return { url: response.url, status: response.status, contentType, text, truncated: response.truncated };
+}
+
+/** A secondary fetch's failure in a person's words; the check's own time running out says so. */
+function unreachable(error: unknown): string {
+  if (error instanceof FetchRefused || error instanceof FetchFailed) return error.message;
+  return 'the check ran out of time';
+}
+
+/**
+ * Checks one site as an AI crawler sees it: robots.txt, then the page (no script run), then
+ * llms.txt, the sitemap and a Markdown version side by side. Every fetch goes through the
+ * fetcher's rules; the whole check ends after `timeoutMs`. Never throws: a refusal or a failure
+ * is a report too.
+ */
+export async function runSiteCheck(input: string, env: CheckEnvironment): Promise<SiteCheckReport> {
+  const started = env.clock();
+  const startedAt = performance.now();
+  const url = normaliseSiteUrl(input);
+  const host = url?.host.toLowerCase() ?? '';
+  const report = (status: CheckStatus, reason: string | null, rest: Pick<SiteCheckReport, 'score' | 'findings' | 'facts'> = { score: null, findings: [], facts: null }): SiteCheckReport => ({
+    status,
+    reason,
+    url: input.trim(),
+    host,
+    checkedAt: started.toISOString(),
+    durationMs: Math.round(performance.now() - startedAt),
+    ...rest,
+  });
+  if (!url) return report('refused', `"${input.trim().slice(0, 200)}" is not a web address`);
+
+  const deadline = new AbortController();
+  const timeoutMs = env.timeoutMs ?? CHECK_TIMEOUT_MS;
+  const timer = setTimeout(() => deadline.abort(new FetchFailed(`the check took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+  const { signal } = deadline;
+  const fetch = (target: string | URL, accept?: string) => env.fetcher.fetch(target, { signal, ...(accept ? { accept } : {}) });
+  try {
+    env.onProgress?.('fetching robots.txt');
+    const robotsUrl = new URL('/robots.txt', url);
+    let robotsSource: FetchedText | { unreachable: string };
+    try {
+      robotsSource = toText(await fetch(robotsUrl, 'text/plain'));
+    } catch (error) {
+      // The site's own host refused (a private address, a port): the page would be too.
+      if (error instanceof FetchRefused && new URL(error.url, url).host === url.host) return report('refused', error.message);
+      if (signal.aborted) throw signal.reason;
+      robotsSource = { unreachable: unreachable(error) };
+    }
+    const robots = analyseRobots(robotsSource, url.href, env.agents, env.checkerAgent);
+    if (robots.checkerBlocked) return report('refused', `${robotsUrl.host}'s robots.txt asks ${env.checkerAgent} not to fetch the site, so it was not checked`);
+
+    env.onProgress?.('fetching the page');
+    let pageResponse: FetchedResponse;
+    try {
+      pageResponse = await fetch(url);
+    } catch (error) {
+      if (error instanceof FetchRefused) return report('refused', error.message);
+      if (error instanceof FetchFailed) return report('failed', error.message);
+      throw error;
+    }
+    const page = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const origin = new URL(pageResponse.url).origin;
+
+    env.onProgress?.('fetching llms.txt, the sitemap and a Markdown version');
+    const [llmsTxt, sitemap, markdown] = await Promise.all([
+      fetch(new URL('/llms.txt', origin), 'text/markdown, text/plain;q=0.9, */*;q=0.1').then(
+        (response) => analyseLlmsTxt(toText(response)),
+        (error: unknown) => analyseLlmsTxt({ unreachable: unreachable(error) }),
+      ),
+      readSitemap(robots.sitemaps[0] ?? new URL('/sitemap.xml', origin).href, robots.sitemaps.length > 0, fetch),
+      findMarkdown(page, pageResponse.url, fetch),
+    ]);
+    const { score, findings } = scoreFindings({ robots, page, llmsTxt, sitemap, markdown });
+    return report('done', null, { score, findings, facts: { page, redirects: pageResponse.redirects, robots, llmsTxt, sitemap, markdown } });
+  } catch (error) {
+    if (error instanceof FetchRefused) return report('refused', error.message);
+    if (error instanceof FetchFailed) return report('failed', error.message);
+    return report('failed', `the check stopped: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Fetch = (target: string | URL, accept?: string) => Promise<FetchedResponse>;
+
+/** The sitemap robots.txt names (or /sitemap.xml): whether it parses and how many URLs it lists. */
+async function readSitemap(sitemapUrl: string, fromRobots: boolean, fetch: Fetch): Promise<SitemapFacts> {
+  const where = fromRobots ? `the sitemap robots.txt names (${sitemapUrl})` : sitemapUrl;
+  const read = async (target: string) => {
+    const response = await fetch(target, 'application/xml, text/xml;q=0.9, */*;q=0.1');
+    if (response.status < 200 || response.status >= 300) return { status: response.status, analysis: null };
+    const { text, error } = sitemapText(response.body, MAX_BYTES);
+    if (error) return { status: response.status, analysis: { kind: 'urlset' as const, entries: 0, sitemaps: [], error, truncated: false } };
+    return { status: response.status, analysis: analyseSitemap({ text, truncated: response.truncated, url: response.url }) };
+  };
+  try {
+    const { status, analysis } = await read(sitemapUrl);
+    if (!analysis) return { url: sitemapUrl, fromRobots, urls: null, parses: false, detail: `no sitemap: ${where} answered ${status}` };
+    if (analysis.error) return { url: sitemapUrl, fromRobots, urls: analysis.entries, parses: false, detail: `${where} does not parse: ${analysis.error}` };
+    if (analysis.kind === 'urlset') {
+      return { url: sitemapUrl, fromRobots, urls: analysis.entries, parses: true, detail: `${where} lists ${analysis.truncated ? 'at least ' : ''}${analysis.entries.toLocaleString('en-GB')} URLs` };
+    }
+    // An index: the URLs of its first few sitemaps are counted.
+    const children = await Promise.all(analysis.sitemaps.slice(0, INDEX_CHILDREN_READ).map((child) => read(child).catch(() => ({ status: 0, analysis: null }))));
+    const urls = children.reduce((sum, child) => sum + (child.analysis && !child.analysis.error && child.analysis.kind === 'urlset' ? child.analysis.entries : 0), 0);
+    const counted = Math.min(analysis.sitemaps.length, INDEX_CHILDREN_READ);
+    return {
+      url: sitemapUrl,
+      fromRobots,
+      urls,
+      parses: true,
+      detail: `${where} is an index of ${analysis.entries} sitemaps; ${counted === analysis.entries ? 'they list' : `the first ${counted} list`} ${urls.toLocaleString('en-GB')} URLs`,
+    };
+  } catch (error) {
+    return { url: sitemapUrl, fromRobots, urls: null, parses: false, detail: `no sitemap: ${where} could not be fetched (${unreachable(error)})` };
+  }
+}
+
+/** A Markdown version of the page: the alternate link it declares, or its answer to Accept: text/markdown. */
+async function findMarkdown(page: HomePageAnalysis, pageUrl: string, fetch: Fetch): Promise<MarkdownFacts> {
+  if (page.markdownLink) return { via: 'link', url: page.markdownLink };
+  try {
+    const response = await fetch(pageUrl, 'text/markdown');
+    const { contentType } = decodeBody(Buffer.alloc(0), response.headers['content-type']);
+    return response.status >= 200 && response.status < 300 && contentType === 'text/markdown' ? { via: 'accept', url: response.url } : { via: null, url: null };
+  } catch {
+    return { via: null, url: null };
+  }
+}

@@ -1,0 +1,39 @@
+import { routesPaths } from './route-paths';
+
+/**
+ * What the thank-you page and the server share about the instant site check of a prospect's
+ * website: where its token travels, where the page asks for news, and what it shows.
+ */
+
+/** The query parameter of the thank-you page that carries a request's check token. */
+export const SITE_CHECK_PARAM = 'check';
+
+/** Where the thank-you page asks, with the same token, whether the check is ready (JSON). */
+export const SITE_CHECK_STATUS_PATH = '/site-check/status';
+
+/** The page that tells site owners what the checker fetches and how to keep it out. */
+export const SITE_CHECKER_PAGE_PATH = '/site-checker';
+
+/** The thank-you page that shows one request's check. */
+export function thankYouWithCheck(token: string): string {
+  return `${routesPaths.thankYou}?${SITE_CHECK_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** A finding as the prospect sees it: what was checked, how it went, and one line on why it matters or what to fix. */
+export interface SiteCheckViewFinding {
+  title: string;
+  verdict: 'pass' | 'warn' | 'fail';
+  /** What the checker saw. */
+  detail: string;
+  /** Why it matters, or what to fix. */
+  advice: string;
+}
+
+/**
+ * One request's check as the thank-you page shows it: still running, or done with a score and
+ * findings, or refused or failed with the reason in one line.
+ */
+export type SiteCheckView =
+  | { status: 'pending'; host: string }
+  | { status: 'done'; host: string; score: number; findings: SiteCheckViewFinding[] }
+  | { status: 'refused' | 'failed'; host: string; reason: string };
