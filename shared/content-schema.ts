@@ -191,6 +191,19 @@ export const pagesSchema = z.object({
     includesTitle: text,
     includes: z.array(text).length(5),
     button: text,
+    /** The instant check of the prospect's website, shown when their request named one. */
+    siteCheck: z.object({
+      /** Followed by the site's host name. */
+      title: text,
+      pending: text,
+      slow: text,
+      scoreLabel: text,
+      findingsTitle: text,
+      notChecked: text,
+      notCheckedNote: text,
+      verdicts: z.object({ pass: text, warn: text, fail: text }),
+      about: text,
+    }),
   }),
   contact: z.object({
     seo,

@@ -1,6 +1,9 @@
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { thankYou } from '../../shared/generated/pages/thankYou';
 import { routesPaths } from '../../shared/site';
+import { useFormState } from '../components/forms/form-state';
+import { checkTokenOf, SiteCheckResult } from '../components/site-check-result';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { NumberedList, Panel } from '../components/ui/content-blocks';
@@ -74,6 +77,10 @@ const Actions = styled.div`
 `;
 
 export default function ThankYouPage() {
+  // Reached with an audit request's check token: that request's site check (the server put its
+  // state into the page; after a client-side navigation from the form it is asked for).
+  const token = checkTokenOf(useLocation().search);
+  const { siteCheck } = useFormState('audit');
   return (
     <>
       <PageHead
@@ -90,6 +97,8 @@ export default function ThankYouPage() {
             <Title>{thankYou.title}</Title>
             <Lead>{thankYou.lead}</Lead>
           </Hero>
+
+          <SiteCheckResult copy={thankYou.siteCheck} token={token} initial={siteCheck} />
 
           <StackedPanel aria-labelledby="next-steps-title">
             <PanelTitle id="next-steps-title">{thankYou.nextStepsTitle}</PanelTitle>

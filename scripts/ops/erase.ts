@@ -14,6 +14,7 @@ try {
   const report = erasePerson(db, email, config.mailDir);
   console.log(`Erased everything stored for ${email.trim()}:`);
   console.log(`  audit requests:   ${report.auditSubmissions}`);
+  console.log(`  site checks:      ${report.siteChecks}`);
   console.log(`  contact messages: ${report.contactMessages}`);
   console.log(`  held submissions: ${report.heldSubmissions}`);
   console.log(`  outbox mails:     ${report.mails} (${report.unsentMails} not yet sent)`);

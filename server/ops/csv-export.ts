@@ -2,18 +2,28 @@ import type { Db } from '../db/database';
 
 export type ExportTable = 'audit' | 'contact' | 'quarantine';
 
-const tables: Record<ExportTable, { name: string; columns: string[] }> = {
+/**
+ * What each export reads: `from` (a table, or a table joined to what stands beside its rows) and
+ * the columns, each a column of `from` or a named expression over it.
+ */
+const tables: Record<ExportTable, { from: string; columns: (string | { name: string; sql: string })[] }> = {
   audit: {
-    name: 'audit_submissions',
-    columns: ['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal'],
+    // Each request with its website's check beside it: the score, and one line of what to fix
+    // (or why the site was not checked, or 'queued'/'running' while it is being checked).
+    from: 'audit_submissions LEFT JOIN site_checks ON site_checks.audit_id = audit_submissions.id',
+    columns: [
+      ...['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal'].map((column) => ({ name: column, sql: `audit_submissions.${column}` })),
+      { name: 'site_check_score', sql: 'site_checks.score' },
+      { name: 'site_check_summary', sql: `CASE WHEN site_checks.status IN ('queued', 'running') THEN site_checks.status ELSE site_checks.summary END` },
+    ],
   },
   contact: {
-    name: 'contact_messages',
+    from: 'contact_messages',
     columns: ['id', 'created_at', 'first_name', 'last_name', 'email', 'company', 'website', 'industry', 'subject', 'message'],
   },
   // Submissions held as suspected spam, with why; `fields` is the form as posted, as JSON.
   quarantine: {
-    name: 'quarantine',
+    from: 'quarantine',
     columns: ['id', 'created_at', 'form', 'reason', 'email', 'fields'],
   },
 };
@@ -34,9 +44,12 @@ function csvField(value: unknown): string {
 
 /** The rows of one table as CSV, oldest first, optionally from a day (UTC) onwards. */
 export function exportCsv(db: Db, table: ExportTable, since?: string): { csv: string; rows: number } {
-  const { name, columns } = tables[table];
-  const where = since ? 'WHERE created_at >= ?' : '';
-  const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${name} ${where} ORDER BY created_at, id`).all(...(since ? [since] : [])) as Record<string, unknown>[];
-  const lines = [columns.map(csvField).join(','), ...rows.map((row) => columns.map((column) => csvField(row[column])).join(','))];
+  const { from, columns: specs } = tables[table];
+  const columns = specs.map((spec) => (typeof spec === 'string' ? { name: spec, sql: spec } : spec));
+  const at = (name: string) => columns.find((column) => column.name === name)?.sql ?? name;
+  const where = since ? `WHERE ${at('created_at')} >= ?` : '';
+  const select = columns.map((column) => `${column.sql} AS ${column.name}`).join(', ');
+  const rows = db.prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${at('created_at')}, ${at('id')}`).all(...(since ? [since] : [])) as Record<string, unknown>[];
+  const lines = [columns.map((column) => csvField(column.name)).join(','), ...rows.map((row) => columns.map((column) => csvField(row[column.name])).join(','))];
   return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
 }

@@ -5,6 +5,8 @@ import { emailKey } from '../db/email-key';
 
 export interface ErasureReport {
   auditSubmissions: number;
+  /** The checks of the websites those requests named, with their reports. */
+  siteChecks: number;
   contactMessages: number;
   heldSubmissions: number;
   mails: number;
@@ -32,7 +34,7 @@ function pause(ms: number): void {
 
 /**
  * UK GDPR right to erasure: removes every row about one e-mail address from every table (leads,
- * held submissions, mails sent or not) in one transaction, then the .eml copies of exactly those
+ * the checks of the websites they named, held submissions, mails sent or not) in one transaction, then the .eml copies of exactly those
  * mails, found by their Message-ID. Addresses match however they are written (Unicode case,
  * compatibility forms, an internationalised domain or its punycode). The connection overwrites
  * what it deletes (secure_delete), and the WAL, which still holds earlier copies of the pages, is
@@ -47,6 +49,7 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
       return {
         messageIds: new Set(mails.map((mail) => mail.message_id)),
         unsentMails: mails.filter((mail) => mail.sent_at === null).length,
+        siteChecks: db.prepare(`DELETE FROM site_checks WHERE audit_id IN (SELECT id FROM audit_submissions WHERE email_key(email) = ?)`).run(key).changes,
         auditSubmissions: db.prepare(`DELETE FROM audit_submissions WHERE email_key(email) = ?`).run(key).changes,
         contactMessages: db.prepare(`DELETE FROM contact_messages WHERE email_key(email) = ?`).run(key).changes,
         heldSubmissions: db.prepare(`DELETE FROM quarantine WHERE email_key(email) = ?`).run(key).changes,

@@ -2,6 +2,12 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import type { SiteApp } from '../../server/app';
 
+/**
+ * Where a stored (or held) audit request that names a website is sent: the thank-you page with
+ * its site check's token.
+ */
+export const THANK_YOU_WITH_CHECK = /^\/thank-you\?check=[\w-]{43}$/;
+
 /** A complete, valid audit request, as a person would type it. */
 export const validAudit = {
   name: 'Priya Shah',

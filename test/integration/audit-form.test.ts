@@ -8,7 +8,7 @@ import request from 'supertest';
 import { appRoutes } from '../../client/routes';
 import { auditFields } from '../../shared/forms/audit-form';
 import { routesPaths } from '../../shared/site';
-import { countRows, openForm, validAudit, validContact as validContactMessage } from '../helpers/forms';
+import { countRows, openForm, THANK_YOU_WITH_CHECK, validAudit, validContact as validContactMessage } from '../helpers/forms';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -110,11 +110,11 @@ describe('GET /free-audit', () => {
 });
 
 describe('POST /free-audit without JavaScript', () => {
-  it('stores the ten fields as typed, writes one outbox mail, and answers 303 to /thank-you', async () => {
+  it('stores the ten fields as typed, writes one outbox mail, queues the website\'s check, and answers 303 to /thank-you with its token', async () => {
     const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe('/thank-you');
+    expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
     const rows = testApp.db.prepare('SELECT * FROM audit_submissions').all() as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(validAudit);
@@ -122,8 +122,19 @@ describe('POST /free-audit without JavaScript', () => {
     const mail = testApp.db.prepare('SELECT * FROM mail_outbox').all() as Record<string, unknown>[];
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'audit', source_id: rows[0]?.id, sent_at: null, attempts: 0 });
+    expect(testApp.db.prepare('SELECT audit_id, url, host, status FROM site_checks').all()).toEqual([{ audit_id: rows[0]?.id, url: validAudit.website_url, host: 'www.shahpayroll.co.uk', status: 'queued' }]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(testApp.mailKicks()).toBe(1);
+    expect(testApp.checkKicks()).toBe(1);
+  });
+
+  it('queues no check and answers the plain /thank-you when no website is given', async () => {
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, website_url: '', ...hidden });
+    expect(response.headers.location).toBe('/thank-you');
+    expect(countRows(testApp.db, 'site_checks')).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(testApp.checkKicks()).toBe(0);
   });
 
   it('trims values and keeps markup verbatim (it is escaped where shown)', async () => {
@@ -199,9 +210,10 @@ describe('POST /free-audit without JavaScript', () => {
     const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', ...hidden });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe('/thank-you');
+    expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
     expect(countRows(testApp.db, 'audit_submissions')).toBe(0);
     expect(countRows(testApp.db, 'mail_outbox')).toBe(0);
+    expect(countRows(testApp.db, 'site_checks')).toBe(0);
   });
 
   it('drops a submission posted sooner than a person could fill the form, or with a forged time, as if it succeeded', async () => {
@@ -210,7 +222,7 @@ describe('POST /free-audit without JavaScript', () => {
       const { agent, hidden } = await openForm(strict.app, '/free-audit');
       const fast = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
       expect(fast.status).toBe(303);
-      expect(fast.headers.location).toBe('/thank-you');
+      expect(fast.headers.location).toMatch(THANK_YOU_WITH_CHECK);
       const [issuedAt] = hidden._form_started.split('.');
       const backdated = `${Number(issuedAt) - 60_000}.forged-signature`;
       await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden, _form_started: backdated }).expect(303);
@@ -314,7 +326,7 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
   it('answers 200 JSON with the next page', async () => {
     const response = await postJson(testApp, validAudit);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true, redirect: '/thank-you' });
+    expect(response.body).toEqual({ ok: true, redirect: expect.stringMatching(THANK_YOU_WITH_CHECK) });
     expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
   });
 

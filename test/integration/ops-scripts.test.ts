@@ -43,7 +43,9 @@ describe('npm run export:csv', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(result.stdout.slice(1));
-    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal']);
+    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal', 'site_check_score', 'site_check_summary']);
+    // No worker ran in this app: each website's check is still queued.
+    expect(rows[1]?.slice(12)).toEqual(['', 'queued']);
     expect(rows).toHaveLength(3);
     expect(rows[1]?.[2]).toBe('Priya Shah');
     expect(rows[1]?.[5]).toBe(validAudit.business_description);
@@ -104,6 +106,7 @@ describe('npm run erase', () => {
     const result = run('erase', ['--email', 'priya@shahpayroll.co.uk'], app);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('audit requests:   1');
+    expect(result.stdout).toContain('site checks:      1');
     expect(result.stdout).toContain('contact messages: 1');
     expect(result.stdout).toContain('held submissions: 1');
     expect(result.stdout).toContain('outbox mails:     2 (0 not yet sent)');
