@@ -1,0 +1,241 @@
+import { gzipSync } from 'node:zlib';
+import { addressRefusal, parseAllowlist } from '../../server/site-check/address-policy';
+import { decodeBody, type FetchedText } from '../../server/site-check/analysers/fetched-text';
+import { analyseHomePage, declaresOrganization } from '../../server/site-check/analysers/home-page';
+import { analyseLlmsTxt } from '../../server/site-check/analysers/llms-txt';
+import { analyseRobots } from '../../server/site-check/analysers/robots';
+import { analyseSitemap, sitemapText } from '../../server/site-check/analysers/sitemap';
+import { SCORE_WEIGHTS, scoreFindings } from '../../server/site-check/scoring';
+import { EMPTY_SHELL, sitemapOf, WELL_MADE_LLMS_TXT, wellMadePage } from '../helpers/fixture-sites';
+
+const ORIGIN = 'https://www.okafor.example';
+const AGENTS = ['GPTBot', 'OAI-SearchBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'CCBot'];
+const CHECKER = 'CitewiseSiteCheck';
+
+const fetched = (text: string, overrides: Partial<FetchedText> = {}): FetchedText => ({ url: `${ORIGIN}/robots.txt`, status: 200, contentType: 'text/plain', text, truncated: false, ...overrides });
+const verdicts = (text: string, page = `${ORIGIN}/`) => Object.fromEntries(analyseRobots(fetched(text), page, AGENTS, CHECKER).agents.map((agent) => [agent.agent, agent.allowed]));
+
+describe('robots.txt, as RFC 9309 reads it', () => {
+  it('judges each AI agent by the group that names it, else by *', () => {
+    expect(verdicts('User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n')).toEqual({
+      GPTBot: false, 'OAI-SearchBot': true, ClaudeBot: true, PerplexityBot: true, 'Google-Extended': true, CCBot: false,
+    });
+  });
+
+  it('reads a byte-order mark and CRLF line ends (as decoded from the bytes a server sends)', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: ClaudeBot\r\nDisallow: /\r\n\r\nUser-agent: *\r\nAllow: /\r\n')]);
+    const { text } = decodeBody(bytes, 'text/plain');
+    expect(analyseRobots(fetched(text), `${ORIGIN}/`, AGENTS, CHECKER).agents.find((agent) => agent.agent === 'ClaudeBot')?.allowed).toBe(false);
+    expect(verdicts(text).GPTBot).toBe(true);
+  });
+
+  it('matches * and $ wildcards, and the longest rule wins (Allow on a tie)', () => {
+    const rules = 'User-agent: *\nDisallow: /*.php$\nDisallow: /\nAllow: /$\nAllow: /shop/*/public\n';
+    expect(verdicts(rules, `${ORIGIN}/`).GPTBot).toBe(true);
+    expect(verdicts(rules, `${ORIGIN}/index.php`).GPTBot).toBe(false);
+    expect(verdicts(rules, `${ORIGIN}/about`).GPTBot).toBe(false);
+    expect(verdicts(rules, `${ORIGIN}/shop/hats/public`).GPTBot).toBe(true);
+    expect(verdicts('User-agent: *\nDisallow: /page\nAllow: /page\n', `${ORIGIN}/page`).GPTBot).toBe(true);
+  });
+
+  it('treats a 404 as "everything allowed" and a 5xx or no answer as "everything disallowed"', () => {
+    const missing = analyseRobots(fetched('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(missing.state).toBe('missing');
+    expect(missing.agents.every((agent) => agent.allowed)).toBe(true);
+    const broken = analyseRobots(fetched('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(broken.state).toBe('unreachable');
+    expect(broken.agents.every((agent) => !agent.allowed)).toBe(true);
+    expect(broken.detail).toContain('503');
+    expect(analyseRobots({ unreachable: 'no answer within 10 s' }, `${ORIGIN}/`, AGENTS, CHECKER).agents.some((agent) => agent.allowed)).toBe(false);
+  });
+
+  it('lists the Sitemap: lines as absolute URLs', () => {
+    expect(analyseRobots(fetched('Sitemap: /sitemap-index.xml\nSitemap: https://cdn.example/map.xml\nUser-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).sitemaps).toEqual([
+      `${ORIGIN}/sitemap-index.xml`,
+      'https://cdn.example/map.xml',
+    ]);
+  });
+
+  it('honours a group that names the checker, and not a Disallow for *', () => {
+    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
+    expect(analyseRobots(fetched('User-agent: *\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+  });
+});
+
+describe('llms.txt', () => {
+  it('is well formed with an H1 first, a summary and a section of links', () => {
+    expect(analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT))).toMatchObject({ present: true, wellFormed: true });
+  });
+
+  it('names what a present file lacks', () => {
+    const result = analyseLlmsTxt(fetched('Okafor Electrical\n\n## Links\n\nnone yet\n'));
+    expect(result).toMatchObject({ present: true, wellFormed: false });
+    expect(result.detail).toBe('llms.txt is present but lacks an H1 title first, a > summary, an H2 section of links');
+  });
+
+  it('is absent on a 404, and an HTML page answered in its place is not one', () => {
+    expect(analyseLlmsTxt(fetched('', { status: 404 }))).toMatchObject({ present: false });
+    expect(analyseLlmsTxt(fetched('<!doctype html><html><body>Home</body></html>', { contentType: 'text/html' }))).toMatchObject({ present: false, detail: 'llms.txt answers with an HTML page, not a Markdown file' });
+    expect(analyseLlmsTxt(fetched('', { status: 500 })).detail).toBe('llms.txt answered 500');
+  });
+});
+
+describe('the sitemap', () => {
+  it('counts the <url> entries of a urlset', () => {
+    expect(analyseSitemap({ text: sitemapOf(ORIGIN, ['/', '/a', '/b']), truncated: false, url: `${ORIGIN}/sitemap.xml` })).toMatchObject({ kind: 'urlset', entries: 3, error: null });
+  });
+
+  it('lists an index\'s sitemaps', () => {
+    const index = `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>/posts.xml</loc></sitemap><sitemap><loc>${ORIGIN}/pages.xml</loc></sitemap></sitemapindex>`;
+    expect(analyseSitemap({ text: index, truncated: false, url: `${ORIGIN}/sitemap.xml` })).toMatchObject({ kind: 'index', entries: 2, sitemaps: [`${ORIGIN}/posts.xml`, `${ORIGIN}/pages.xml`] });
+  });
+
+  it('says where XML that is not well formed breaks, and refuses another root element', () => {
+    const broken = analyseSitemap({ text: '<urlset><url><loc>/a</loc></url><url><loc>/b</url></urlset>', truncated: false, url: ORIGIN });
+    expect(broken.error).toMatch(/\d+:\d+/);
+    expect(analyseSitemap({ text: '<html><body>hi</body></html>', truncated: false, url: ORIGIN }).error).toMatch(/root element is <html>/);
+    expect(analyseSitemap({ text: '<!doctype html><html><body>hi</body></html>', truncated: false, url: ORIGIN }).error).toMatch(/^1:9: /);
+  });
+
+  it('counts what was read of a body cut at the size limit, and unpacks a .gz sitemap within it', () => {
+    const cut = sitemapOf(ORIGIN, ['/a', '/b', '/c']).slice(0, -40);
+    expect(analyseSitemap({ text: cut, truncated: true, url: ORIGIN })).toMatchObject({ entries: 2, error: null, truncated: true });
+    expect(sitemapText(gzipSync(sitemapOf(ORIGIN, ['/'])), 1024 * 1024).text).toContain('<urlset');
+    expect(sitemapText(gzipSync(Buffer.alloc(2 * 1024 * 1024, 32)), 1024 * 1024).error).toContain('does not unpack');
+  });
+});
+
+describe('the page as served', () => {
+  const page = (body: string, overrides: Partial<FetchedText> = {}) => fetched(body, { url: `${ORIGIN}/`, contentType: 'text/html', ...overrides });
+
+  it('reads the head, the words in the HTML and the JSON-LD types, nested ones included', () => {
+    const result = analyseHomePage(page(wellMadePage(ORIGIN)), {});
+    expect(result).toMatchObject({
+      html: true,
+      https: true,
+      title: 'Okafor Electrical | Electricians in Guildford',
+      canonical: `${ORIGIN}/`,
+      lang: 'en-GB',
+      noindex: null,
+      openGraph: { title: true, description: true, image: true },
+      jsonLdTypes: ['Electrician', 'WebSite', 'FAQPage', 'Question', 'Answer'],
+      jsonLdBlocks: 2,
+      jsonLdErrors: [],
+      markdownLink: `${ORIGIN}/index.md`,
+    });
+    expect(result.textWords).toBeGreaterThan(300);
+    expect(declaresOrganization(result.jsonLdTypes)).toBe(true);
+  });
+
+  it('counts no text in an empty JavaScript shell (the <noscript> plea is not content)', () => {
+    expect(analyseHomePage(page(EMPTY_SHELL), {}).textWords).toBe(0);
+  });
+
+  it('finds noindex in the robots meta tag or the X-Robots-Tag header, not in max-image-preview:none', () => {
+    expect(analyseHomePage(page('<html><head><meta name="robots" content="noindex, follow"></head><body>x</body></html>'), {}).noindex).toBe('meta');
+    expect(analyseHomePage(page('<html><body>x</body></html>'), { 'x-robots-tag': 'googlebot: noindex' }).noindex).toBe('header');
+    expect(analyseHomePage(page('<html><head><meta name="robots" content="max-image-preview:none"></head><body>x</body></html>'), {}).noindex).toBeNull();
+  });
+
+  it('reports a JSON-LD block that does not parse, and keeps the types of the ones that do', () => {
+    const result = analyseHomePage(page('<html><head><script type="application/ld+json">{"@type":"Organization",}</script><script type="application/ld+json">{"@type":"WebSite"}</script></head><body>x</body></html>'), {});
+    expect(result.jsonLdBlocks).toBe(2);
+    expect(result.jsonLdErrors).toHaveLength(1);
+    expect(result.jsonLdTypes).toEqual(['WebSite']);
+  });
+
+  it('reads nothing from a PDF', () => {
+    expect(analyseHomePage(page('%PDF-1.7 Electricians in Guildford', { contentType: 'application/pdf' }), {})).toMatchObject({ html: false, textWords: 0, title: null });
+  });
+
+  it('decodes the charset the page declares', () => {
+    const latin1 = Buffer.from('<html><head><meta charset="iso-8859-1"><title>Caf\xe9</title></head><body>x</body></html>', 'latin1');
+    expect(analyseHomePage(page(decodeBody(latin1, 'text/html').text), {}).title).toBe('Café');
+  });
+});
+
+describe('the score', () => {
+  const facts = (pageHtml: string) => ({
+    robots: analyseRobots(fetched('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
+    page: analyseHomePage(fetched(pageHtml, { url: `${ORIGIN}/`, contentType: 'text/html' }), {}),
+    llmsTxt: analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT)),
+    sitemap: { url: `${ORIGIN}/sitemap.xml`, fromRobots: false, urls: 3, parses: true, detail: 'lists 3 URLs' },
+    markdown: { via: 'link' as const, url: `${ORIGIN}/index.md` },
+  });
+
+  it('has weights that add up to 100, one finding for each', () => {
+    expect(Object.values(SCORE_WEIGHTS).reduce((sum, weight) => sum + weight, 0)).toBe(100);
+    const { findings } = scoreFindings(facts(wellMadePage(ORIGIN)));
+    expect(findings.map((finding) => finding.id).sort()).toEqual(Object.keys(SCORE_WEIGHTS).sort());
+  });
+
+  it('gives a site that does everything right 100, each finding with its line of advice', () => {
+    const { score, findings } = scoreFindings(facts(wellMadePage(ORIGIN)));
+    expect(score).toBe(100);
+    for (const finding of findings) {
+      expect(finding.verdict).toBe('pass');
+      expect(finding.advice).toMatch(/\w.*\.$/);
+    }
+  });
+
+  it('takes the weight of each thing an empty JavaScript shell lacks', () => {
+    const { score, findings } = scoreFindings(facts(EMPTY_SHELL));
+    const failed = findings.filter((finding) => finding.verdict === 'fail').map((finding) => finding.id);
+    expect(failed).toEqual(expect.arrayContaining(['textInHtml', 'organization', 'metaDescription', 'canonical', 'openGraph', 'structuredDataParses']));
+    expect(score).toBe(100 - failed.reduce((sum, id) => sum + SCORE_WEIGHTS[id], 0));
+    expect(findings.find((finding) => finding.id === 'textInHtml')?.advice).toContain('Most AI crawlers do not run JavaScript');
+  });
+
+  it('scores robots.txt by the share of AI agents allowed', () => {
+    const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(fetched('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
+    const robots = scoreFindings(some).findings.find((finding) => finding.id === 'aiCrawlers');
+    expect(robots).toMatchObject({ verdict: 'warn', points: Math.round(((SCORE_WEIGHTS.aiCrawlers * 4) / 6) * 10) / 10 });
+    expect(robots?.detail).toContain('blocks GPTBot, CCBot');
+  });
+});
+
+describe('the address rules', () => {
+  const none = parseAllowlist('');
+  it('allow a public address on the web ports only', () => {
+    expect(addressRefusal('93.184.215.14', 443, none)).toBeNull();
+    expect(addressRefusal('2a00:1450:4009:81f::200e', 80, none)).toBeNull();
+    expect(addressRefusal('93.184.215.14', 8080, none)).toContain('port 8080');
+  });
+
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.9', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link-local'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['224.0.0.1', 'multicast'],
+    ['0.0.0.0', 'unspecified'],
+    ['240.0.0.1', 'reserved'],
+    ['::1', 'loopback'],
+    ['fd00::1', 'unique local'],
+    ['fe80::1', 'link-local'],
+    ['::ffff:7f00:1', 'IPv4-mapped'],
+    ['::ffff:0:7f00:1', 'IPv4-translated'],
+    ['64:ff9b::7f00:1', 'NAT64'],
+    ['2002:7f00:1::1', '6to4'],
+    ['::7f00:1', 'not a public address'],
+  ])('refuse %s (%s)', (address, kind) => {
+    expect(addressRefusal(address, 443, none)).toContain(kind);
+  });
+
+  it('let an allowlisted address or CIDR through on any port, and nothing else', () => {
+    const allow = parseAllowlist('127.0.0.1, 10.0.0.0/8');
+    expect(addressRefusal('127.0.0.1', 41234, allow)).toBeNull();
+    expect(addressRefusal('10.9.8.7', 22, allow)).toBeNull();
+    expect(addressRefusal('127.0.0.2', 80, allow)).toContain('loopback');
+    expect(addressRefusal('::ffff:7f00:1', 80, allow)).toContain('IPv4-mapped');
+  });
+
+  it('refuse an allowlist entry that is not an address or CIDR, typos like 127.1 included', () => {
+    expect(() => parseAllowlist('localhost')).toThrow('"localhost" is not an IP address or CIDR');
+    expect(() => parseAllowlist('127.1')).toThrow('"127.1"');
+    expect(() => parseAllowlist('10.0.0.0/33')).toThrow('"10.0.0.0/33"');
+  });
+});
