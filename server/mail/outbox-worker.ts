@@ -90,11 +90,13 @@ export class OutboxWorker {
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first before anyone's second, and among those the
     // newest first, so that a flood, from one address or from many, never holds a new lead back.
+    // A lead's notification goes before the findings of a site check that follow one: findings
+    // never take a new lead's place under the daily cap.
     this.due = db.prepare<[string], OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM (
          SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
          FROM mail_outbox WHERE sent_at IS NULL
-       ) WHERE next_attempt_at <= ? ORDER BY sender_rank, id DESC LIMIT 1`,
+       ) WHERE next_attempt_at <= ? ORDER BY sender_rank, kind = 'site-check', id DESC LIMIT 1`,
     );
     this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);

@@ -1,0 +1,318 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parse } from 'node-html-parser';
+import request from 'supertest';
+import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
+import { LeadStore } from '../../server/leads/lead-store';
+import { createLogger } from '../../server/logger';
+import { smtpTransport } from '../../server/mail/mail-transport';
+import { SiteCheckWorker } from '../../server/site-check/check-worker';
+import { reportJson } from '../../server/site-check/report';
+import { createSiteChecker, type SiteChecker } from '../../server/site-check/site-checker';
+import { loadAiSources } from '../../server/ledger/ai-sources';
+import { EMPTY_SHELL, html, startFixtureSite, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
+import { countRows, openForm, validAudit } from '../helpers/forms';
+import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+
+jest.setTimeout(60_000);
+
+const AGENTS = loadAiSources().agents.map((agent) => agent.match);
+const logger = createLogger('silent');
+
+function checker(options: { timeoutMs?: number; fetchTimeoutMs?: number } = {}): SiteChecker {
+  return createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), ...options });
+}
+
+const sites: FixtureSite[] = [];
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((site) => site.close()));
+});
+async function fixture(paths: (origin: () => string) => Record<string, FixtureAnswer>): Promise<FixtureSite> {
+  let origin = '';
+  const site = await startFixtureSite(paths(() => origin));
+  origin = site.origin;
+  sites.push(site);
+  return site;
+}
+const finding = (report: Awaited<ReturnType<SiteChecker['check']>>, id: string) => report.findings.find((item) => item.id === id);
+
+describe('a check of fixture sites, as an AI crawler sees them', () => {
+  it('a well-made site passes everything but https (the fixtures are plain http)', async () => {
+    const site = await fixture(wellMadeSite);
+    const report = await checker().check(`${site.origin}/`);
+    expect(report.status).toBe('done');
+    expect(report.findings.filter((item) => item.verdict !== 'pass').map((item) => item.id)).toEqual(['https']);
+    expect(report.score).toBe(95);
+    const json = reportJson(report);
+    expect(json).toMatchObject({ status: 'done', reason: null, textWords: expect.any(Number), llmsTxt: true, sitemapUrls: 3, jsonLdTypes: expect.arrayContaining(['Electrician', 'FAQPage']) });
+    expect(Object.values(json.aiAgents).every((verdict) => verdict === 'allowed')).toBe(true);
+    expect(site.requests.map((item) => item.path)).toEqual(['/robots.txt', '/', '/llms.txt', '/sitemap.xml']);
+  });
+
+  it('an empty JavaScript shell has no text, and robots.txt (BOM, CRLF, wildcards) blocks some AI agents', async () => {
+    const robots = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: GPTBot\r\nUser-agent: CCBot\r\nDisallow: /\r\n\r\nUser-agent: ClaudeBot\r\nDisallow: /*$\r\n\r\nUser-agent: *\r\nAllow: /\r\n')]);
+    const site = await fixture(() => ({ '/': html(EMPTY_SHELL), '/robots.txt': { headers: { 'Content-Type': 'text/plain' }, body: robots } }));
+    const report = await checker().check(`${site.origin}/`);
+    const json = reportJson(report);
+    expect(json.textWords).toBe(0);
+    expect(json.aiAgents).toMatchObject({ GPTBot: 'blocked', CCBot: 'blocked', ClaudeBot: 'blocked', PerplexityBot: 'allowed', 'OAI-SearchBot': 'allowed' });
+    expect(finding(report, 'textInHtml')).toMatchObject({ verdict: 'fail', detail: expect.stringContaining('empty shell') });
+    expect(json.llmsTxt).toBe(false);
+    expect(json.sitemapUrls).toBeNull();
+  });
+
+  it('robots.txt, llms.txt and the sitemap answering 404, then 5xx', async () => {
+    const missing = await fixture((origin) => ({ '/': wellMadeSite(origin)['/'] as FixtureAnswer }));
+    const notFound = reportJson(await checker().check(`${missing.origin}/`));
+    expect(Object.values(notFound.aiAgents).every((verdict) => verdict === 'allowed')).toBe(true);
+    expect(notFound).toMatchObject({ llmsTxt: false, sitemapUrls: null });
+
+    const broken = await fixture((origin) => ({
+      '/': wellMadeSite(origin)['/'] as FixtureAnswer,
+      '/robots.txt': { status: 503, body: 'down' },
+      '/llms.txt': { status: 500, body: 'oops' },
+      '/sitemap.xml': { status: 502, body: 'bad gateway' },
+    }));
+    const report = await checker().check(`${broken.origin}/`);
+    expect(Object.values(reportJson(report).aiAgents).every((verdict) => verdict === 'blocked')).toBe(true);
+    expect(finding(report, 'aiCrawlers')).toMatchObject({ points: 0, detail: expect.stringContaining('answered 503') });
+    expect(finding(report, 'llmsTxt')?.detail).toBe('llms.txt answered 500');
+    expect(finding(report, 'sitemap')?.detail).toContain('answered 502');
+  });
+
+  it('broken JSON-LD is reported, with the parser\'s complaint', async () => {
+    const site = await fixture(() => ({ '/': html('<html lang="en"><head><title>x</title><script type="application/ld+json">{"@type": "LocalBusiness", "name": "A",}</script></head><body><p>Hello</p></body></html>') }));
+    const report = await checker().check(`${site.origin}/`);
+    expect(finding(report, 'structuredDataParses')).toMatchObject({ verdict: 'fail', detail: expect.stringContaining('1 of 1 JSON-LD block do not parse') });
+    expect(finding(report, 'organization')?.verdict).toBe('fail');
+  });
+
+  it('a redirect chain is followed and reported; a loop fails the check; a redirect to a private address refuses it', async () => {
+    const site = await fixture((origin) => ({
+      ...wellMadeSite(origin),
+      '/old': { status: 301, headers: { Location: '/older' } },
+      '/older': { status: 302, headers: { Location: '/' } },
+      '/loop': { status: 302, headers: { Location: '/loop' } },
+      '/inside': { status: 307, headers: { Location: 'http://10.0.0.1/admin' } },
+    }));
+    const chain = await checker().check(`${site.origin}/old`);
+    expect(chain.status).toBe('done');
+    expect(chain.facts?.redirects).toEqual([{ url: `${site.origin}/old`, status: 301 }, { url: `${site.origin}/older`, status: 302 }]);
+    expect(await checker().check(`${site.origin}/loop`)).toMatchObject({ status: 'failed', reason: expect.stringContaining('redirects more than 5 times') });
+    expect(await checker().check(`${site.origin}/inside`)).toMatchObject({ status: 'refused', reason: '10.0.0.1 is a private network address, which the checker never fetches' });
+  });
+
+  it('a 50 MB page is read to 1 MB; a PDF is no HTML; a server that sends a byte a second fails the check', async () => {
+    const drips: NodeJS.Timeout[] = [];
+    const site = await fixture(() => ({
+      '/': (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.write('<html><body><p>');
+        const word = Buffer.from('word '.repeat(13_000));
+        let sent = 0;
+        const write = () => {
+          while (sent < 50 * 1024 * 1024 && !res.destroyed) {
+            sent += word.length;
+            if (!res.write(word)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        write();
+      },
+      '/brochure.pdf': { headers: { 'Content-Type': 'application/pdf' }, body: '%PDF-1.7\n...' },
+      '/slow': (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        const drip = setInterval(() => res.write('a'), 1000);
+        drips.push(drip);
+        res.on('close', () => clearInterval(drip));
+      },
+    }));
+    const big = await checker().check(`${site.origin}/`);
+    expect(big.status).toBe('done');
+    expect(big.facts?.page.truncated).toBe(true);
+    expect(finding(big, 'textInHtml')?.detail).toContain('(in its first 1 MB)');
+    const pdf = await checker().check(`${site.origin}/brochure.pdf`);
+    expect(finding(pdf, 'textInHtml')?.detail).toBe('the page is application/pdf, not HTML');
+    const slow = await checker({ fetchTimeoutMs: 2000 }).check(`${site.origin}/slow`);
+    expect(slow).toMatchObject({ status: 'failed', reason: `127.0.0.1:${site.port} gave no complete answer within 2 s` });
+    for (const drip of drips) clearInterval(drip);
+  });
+
+  it('stops at robots.txt when a group there names the checker', async () => {
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/robots.txt': { headers: { 'Content-Type': 'text/plain' }, body: 'User-agent: CitewiseSiteCheck\nDisallow: /\n' } }));
+    expect(await checker().check(`${site.origin}/`)).toMatchObject({ status: 'refused', reason: expect.stringContaining('asks CitewiseSiteCheck not to fetch the site') });
+    expect(site.requests.map((item) => item.path)).toEqual(['/robots.txt']);
+  });
+});
+
+describe('the check of an audit request, from the form to the agency', () => {
+  let app: TestApp;
+  let smtp: TestSmtpServer;
+  afterEach(async () => {
+    app?.close();
+    await smtp?.close();
+  });
+
+  /** The app with both workers over its database and clock, as server/index.ts wires them. */
+  async function wired(mailWaitMs = 20_000, check: SiteChecker = checker()) {
+    smtp = await startSmtpServer();
+    let checks: SiteCheckWorker | undefined;
+    let mail: ReturnType<TestApp['outboxWorker']> | undefined;
+    app = createTestApp({ siteChecks: { kick: () => checks?.kick(), mailWaitMs }, mailer: { kick: () => mail?.kick() } });
+    mail = app.outboxWorker(smtpTransport(smtp.url), { logger });
+    const store = new LeadStore(app.db);
+    checks = new SiteCheckWorker({ db: app.db, checker: check, logger, clock: app.clock, deliver: siteCheckDelivery(store, app.config, app.clock), onDelivered: () => mail?.kick() });
+    return { checks, mail };
+  }
+
+  async function submit(values: Record<string, string>) {
+    const { agent, hidden } = await openForm(app.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
+    return response.headers.location as string;
+  }
+
+  it('the lead\'s mail waits for the findings, and the thank-you page shows them to that visitor only', async () => {
+    const site = await fixture(wellMadeSite);
+    const { checks, mail } = await wired();
+    const thankYou = await submit({ ...validAudit, website_url: `${site.origin}/` });
+    // Not due yet: the notification waits for its check.
+    mail.kick();
+    await mail.idle();
+    expect(smtp.received).toHaveLength(0);
+    const pending = await request(app.app).get(thankYou);
+    expect(pending.headers['cache-control']).toBe('private, no-store');
+    expect(pending.text).toContain('While we prepare your full audit: what AI crawlers see on');
+    expect(pending.text).toContain('reload this page');
+
+    await checks.idle();
+    await mail.idle();
+    expect(smtp.received).toHaveLength(1);
+    const text = decodeQuotedPrintable(smtp.received[0]?.raw ?? '');
+    expect(text).toContain('[site 95/100]');
+    expect(text).toContain(`AI-readiness of ${site.origin}/: 95/100`);
+    expect(text).toContain('[FAIL] Served over HTTPS');
+
+    const page = await request(app.app).get(thankYou);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.text).toContain('<meta name="robots" content="noindex, follow"');
+    const shown = parse(page.text).querySelector('main')?.text ?? '';
+    expect(shown).toContain(`While we prepare your full audit: what AI crawlers see on 127.0.0.1:${site.port}`);
+    expect(shown).toContain('AI-readiness score: 95/100');
+    expect(shown).toContain('Served over HTTPS');
+    const status = await request(app.app).get(thankYou.replace('/thank-you', '/site-check/status'));
+    expect(status.headers['cache-control']).toBe('private, no-store');
+    expect(status.body.siteCheck).toMatchObject({ status: 'done', score: 95, host: `127.0.0.1:${site.port}` });
+    // No token, another token, two tokens: no result.
+    for (const other of ['/thank-you', '/thank-you?check=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', `${thankYou}&check=x`]) {
+      const answer = await request(app.app).get(other);
+      expect(answer.status).toBe(200);
+      expect(parse(answer.text).querySelector('main')?.text).not.toContain('what AI crawlers see on');
+    }
+    expect((await request(app.app).get('/site-check/status?check=nope')).status).toBe(404);
+    expect(app.db.prepare('SELECT status, score FROM site_checks').get()).toEqual({ status: 'done', score: 95 });
+  });
+
+  it('a check that ends after the wait follows in a second mail that names the lead', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/robots.txt': (_req, res) => void held.then(() => res.end('User-agent: *\nAllow: /\n')) }));
+    const { checks, mail } = await wired();
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    app.clock.advance(20_000);
+    mail.kick();
+    await mail.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? '')).toContain('is still running: its findings follow in a separate mail');
+    release();
+    await checks.idle();
+    await mail.idle();
+    expect(smtp.received).toHaveLength(2);
+    const second = decodeQuotedPrintable(smtp.received[1]?.raw ?? '');
+    expect(second).toMatch(/Subject: AI-readiness check for audit request #1: 127\.0\.0\.1:\d+ 95\/100/);
+    expect(second).toContain(`named in audit request #1 from ${validAudit.name}`);
+    expect(app.db.prepare(`SELECT kind, source_id FROM mail_outbox ORDER BY id`).all()).toEqual([{ kind: 'audit', source_id: 1 }, { kind: 'site-check', source_id: 1 }]);
+  });
+
+  it('a failed check says why in one line, in the lead\'s mail', async () => {
+    const { checks, mail } = await wired();
+    await submit({ ...validAudit, website_url: 'http://10.20.30.40/' });
+    await checks.idle();
+    await mail.idle();
+    expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? '')).toContain('AI-readiness of http://10.20.30.40/: not checked, 10.20.30.40 is a private network address, which the checker never fetches');
+  });
+
+  it('a host checked in the last hour is not fetched again: its result is reused', async () => {
+    const site = await fixture(wellMadeSite);
+    const { checks } = await wired(0);
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    await checks.idle();
+    const fetched = site.requests.length;
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: `${site.origin}/` });
+    await checks.idle();
+    expect(site.requests).toHaveLength(fetched);
+    expect(app.db.prepare('SELECT score, reused_from FROM site_checks ORDER BY id').all()).toEqual([{ score: 95, reused_from: null }, { score: 95, reused_from: 1 }]);
+    app.clock.advance(60 * 60 * 1000 + 1);
+    await submit({ ...validAudit, email: 'third@example.co.uk', website_url: `${site.origin}/` });
+    await checks.idle();
+    expect(site.requests.length).toBeGreaterThan(fetched);
+  });
+
+  it('pending checks survive a restart, and a few run at once at most', async () => {
+    const sitesUp = await Promise.all([1, 2, 3, 4, 5].map(() => fixture(wellMadeSite)));
+    // Queued with no worker running, as if the process had stopped.
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    smtp = await startSmtpServer();
+    for (const [index, site] of sitesUp.entries()) await submit({ ...validAudit, email: `p${index}@example.co.uk`, website_url: `${site.origin}/` });
+    app.db.prepare(`UPDATE site_checks SET status = 'running', attempts = 1 WHERE id = 1`).run();
+    expect(countRows(app.db, 'site_checks')).toBe(5);
+    let running = 0;
+    let most = 0;
+    const base = checker();
+    const counting: SiteChecker = { userAgent: base.userAgent, check: async (url) => { running += 1; most = Math.max(most, running); try { return await base.check(url); } finally { running -= 1; } } };
+    const restarted = new SiteCheckWorker({ db: app.db, checker: counting, logger, clock: app.clock, deliver: siteCheckDelivery(new LeadStore(app.db), app.config, app.clock) });
+    restarted.start();
+    await restarted.idle();
+    expect(app.db.prepare(`SELECT status, count(*) AS n FROM site_checks GROUP BY status`).all()).toEqual([{ status: 'done', n: 5 }]);
+    expect(most).toBe(3);
+  });
+
+  it('the second mail keeps to the daily cap and to each sender\'s turn', async () => {
+    const site = await fixture(wellMadeSite);
+    smtp = await startSmtpServer();
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    const lead = new LeadStore(app.db);
+    // A prospect's lead mail already went; their check's mail follows. Meanwhile two new leads arrive.
+    await submit({ ...validAudit, email: 'first@example.co.uk', website_url: `${site.origin}/` });
+    const early = app.outboxWorker(smtpTransport(smtp.url), { logger });
+    early.kick();
+    await early.idle();
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: '' });
+    await submit({ ...validAudit, email: 'third@example.co.uk', website_url: '' });
+    const worker = new SiteCheckWorker({ db: app.db, checker: checker(), logger, clock: app.clock, deliver: siteCheckDelivery(lead, app.config, app.clock) });
+    worker.start();
+    await worker.idle();
+    const capped = app.outboxWorker(smtpTransport(smtp.url), { logger, dailyCap: 3 });
+    capped.kick();
+    await capped.idle();
+    // The two new leads first (a lead's notification before a check's findings), then the cap.
+    expect(smtp.received.map((mail) => /Reply-To: .*<([^>]+)>/.exec(mail.raw)?.[1])).toEqual(['first@example.co.uk', 'third@example.co.uk', 'second@example.co.uk']);
+    expect(app.db.prepare(`SELECT kind FROM mail_outbox WHERE sent_at IS NULL`).all()).toEqual([{ kind: 'site-check' }]);
+  });
+
+  it('erasing the person removes the check with the request; the CSV shows score and summary', async () => {
+    const site = await fixture(wellMadeSite);
+    const { checks } = await wired(0);
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    await checks.idle();
+    const run = (script: string, args: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', `${script}.js`), ...args], { env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath }, encoding: 'utf8' });
+    const csv = run('export-csv', ['--no-bom']);
+    expect(csv.stdout.split('\r\n')[0]).toContain('"site_check_score","site_check_summary"');
+    expect(csv.stdout).toContain('"95","95/100; to fix: Served over HTTPS"');
+    const erased = run('erase', ['--email', validAudit.email]);
+    expect(erased.stdout).toContain('site checks:      1');
+    expect(countRows(app.db, 'site_checks')).toBe(0);
+  });
+});
