@@ -58,7 +58,7 @@ describe('the audit form with JavaScript', () => {
     await page.getByRole('button', { name: 'Submitting...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Submitting...' }).isDisabled()).toBe(true);
     release();
-    await page.waitForURL(`${server.url}/thank-you`);
+    await page.waitForURL(/\/thank-you\?check=[\w-]{43}$/);
     await page.getByRole('heading', { level: 1, name: 'Thank You for Your Submission!' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no reload');
     const rows = readRows('audit_submissions');
@@ -112,7 +112,7 @@ describe('the audit form with JavaScript', () => {
     await page.locator('[name="name"]').waitFor();
     await fillAudit(page, { ...validAudit, email: 'navigated@example.co.uk' });
     await page.getByRole('button', { name: 'Get My Free AI Audit' }).click();
-    await page.waitForURL(`${server.url}/thank-you`);
+    await page.waitForURL(/\/thank-you\?check=[\w-]{43}$/);
     expect(readRows('audit_submissions').some((row) => row.email === 'navigated@example.co.uk')).toBe(true);
     await page.close();
   });
@@ -131,7 +131,7 @@ describe('the forms without JavaScript', () => {
     await page.locator('[name="email"]').fill('nojs@example.co.uk');
     await page.waitForTimeout(PERSON_PAUSE_MS);
     await page.getByRole('button', { name: 'Get My Free AI Audit' }).click();
-    await page.waitForURL(`${server.url}/thank-you`);
+    await page.waitForURL(/\/thank-you\?check=[\w-]{43}$/);
     expect(readRows('audit_submissions').some((row) => row.email === 'nojs@example.co.uk')).toBe(true);
     await context.close();
   });

@@ -8,11 +8,15 @@ import type { SiteApp } from '../../server/app';
  */
 export const THANK_YOU_WITH_CHECK = /^\/thank-you\?check=[\w-]{43}$/;
 
-/** A complete, valid audit request, as a person would type it. */
+/**
+ * A complete, valid audit request, as a person would type it. Its website is at a name reserved
+ * for documentation (RFC 2606), which resolves nowhere: a server under test that checks it never
+ * reaches a real site.
+ */
 export const validAudit = {
   name: 'Priya Shah',
   email: 'priya@shahpayroll.co.uk',
-  website_url: 'https://www.shahpayroll.co.uk',
+  website_url: 'https://www.shahpayroll.example',
   business_description: 'Payroll bureau for small firms in Bristol.\nFourteen staff.',
   ideal_customer: 'Owners of firms with 5-50 employees',
   target_keywords: 'payroll bureau Bristol, outsourced payroll for small business',

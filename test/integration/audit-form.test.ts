@@ -122,7 +122,7 @@ describe('POST /free-audit without JavaScript', () => {
     const mail = testApp.db.prepare('SELECT * FROM mail_outbox').all() as Record<string, unknown>[];
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'audit', source_id: rows[0]?.id, sent_at: null, attempts: 0 });
-    expect(testApp.db.prepare('SELECT audit_id, url, host, status FROM site_checks').all()).toEqual([{ audit_id: rows[0]?.id, url: validAudit.website_url, host: 'www.shahpayroll.co.uk', status: 'queued' }]);
+    expect(testApp.db.prepare('SELECT audit_id, url, host, status FROM site_checks').all()).toEqual([{ audit_id: rows[0]?.id, url: validAudit.website_url, host: 'www.shahpayroll.example', status: 'queued' }]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(testApp.mailKicks()).toBe(1);
     expect(testApp.checkKicks()).toBe(1);
