@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
+import { SiteCheckStore } from '../../server/site-check/check-store';
+import { createSiteChecker } from '../../server/site-check/site-checker';
+import { startFixtureSite, wellMadeSite } from '../helpers/fixture-sites';
 import { openForm, validAudit, validContact } from '../helpers/forms';
 import { checkHtml } from '../helpers/html-checker';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -76,8 +79,33 @@ describe('every page the server sends', () => {
     );
     documents.set(`${routesPaths.contact}?sent=1`, await page(() => request(testApp.app).get(`${routesPaths.contact}?sent=1`), 200));
 
-    // Every route, the 404 and 500 pages, two refused forms and the sent contact page.
-    expect(documents.size).toBe(appRoutes.length - 1 + 5);
+    // The thank-you page with the visitor's site check: running, done (a fixture site) and refused.
+    let origin = '';
+    const site = await startFixtureSite(wellMadeSite(() => origin));
+    origin = site.origin;
+    try {
+      const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot', 'ClaudeBot'], clock: testApp.clock });
+      const store = new SiteCheckStore(testApp.db);
+      const states = [
+        ['running', validAudit.website_url, 'reload this page'],
+        ['done', `${origin}/`, 'AI-readiness score'],
+        ['refused', 'http://10.0.0.1/', 'a private network address'],
+      ] as const;
+      for (const [state, website, shown] of states) {
+        const form = await openForm(testApp.app, routesPaths.freeAudit);
+        const posted = await form.agent.post(routesPaths.freeAudit).type('form').send({ ...validAudit, email: `${state}@example.co.uk`, website_url: website, ...form.hidden });
+        const row = store.claimNext();
+        if (row && state !== 'running') store.finish(row.id, await checker.check(website), testApp.clock());
+        const html = await page(() => request(testApp.app).get(posted.headers.location as string), 200);
+        expect(html).toContain(shown);
+        documents.set(`/thank-you with a site check ${state}`, html);
+      }
+    } finally {
+      await site.close();
+    }
+
+    // Every route, the 404 and 500 pages, two refused forms, the sent contact page, three site checks.
+    expect(documents.size).toBe(appRoutes.length - 1 + 5 + 3);
     const errors = await checkHtml(documents);
     // One line per error, so that a failure reads as a list of what to fix where.
     expect(errors.map((error) => `${error.document}:${error.line ?? '?'}: ${error.message} [${error.extract ?? ''}]`)).toEqual([]);
