@@ -1,6 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
@@ -12,6 +14,8 @@ import { assertLoopback, cores, ensureBuilt, hasTaskset, pinned, ROOT, startNode
  * that sends the same bytes (the practical ceiling), measured in the same run on the same core.
  * wrk when it is installed, else autocannon. Everything listens on, and is loaded at, 127.0.0.1
  * only. Each line is the best of its rounds: on a shared machine noise only ever slows a run down.
+ * Then what one site check costs (CPU time, peak memory) next to fetching the same files plainly;
+ * `--site-check-only` measures that alone.
  */
 
 interface Options {
@@ -20,18 +24,20 @@ interface Options {
   connections: number;
   rounds: number;
   express: boolean;
+  pages: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true };
+  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = Number(argv[i + 1]);
     if (arg === '--no-express') options.express = false;
+    else if (arg === '--site-check-only') options.pages = false;
     else if ((arg === '--duration' || arg === '--warmup' || arg === '--connections' || arg === '--rounds') && Number.isInteger(value) && value > 0) {
       options[arg.slice(2) as 'duration' | 'warmup' | 'connections' | 'rounds'] = value;
       i += 1;
-    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express`);
+    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --site-check-only`);
   }
   return options;
 }
@@ -121,9 +127,85 @@ function record(baseUrl: string, pagePath: string): Promise<RecordedResponse> {
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
+interface CheckCost {
+  cpuMsPerRun: number;
+  peakRssMb: number;
+  rssBeforeMb: number;
+}
+
+/** One measurement by scripts/bench/site-check-cost.ts, in a process of its own. */
+async function checkCost(mode: 'check' | 'fetch', url: string, runs: number): Promise<CheckCost> {
+  assertLoopback(url);
+  const output = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'site-check-cost.ts'), mode, url, String(runs)]);
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '') as CheckCost;
+}
+
+/**
+ * What one site check costs: against this site's own pages (a well-made site), and against the
+ * worst a site can send (a 50 MB page, a gzip bomb), each next to plainly fetching the same files.
+ */
+async function measureSiteCheck(servers: RunningServer[]): Promise<void> {
+  const site = await startSiteServer();
+  servers.push(site);
+  const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+  const worst = createServer((req, res) => {
+    if (req.url === '/bomb') {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' });
+      res.end(bomb);
+    } else if (req.url === '/huge') {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      const chunk = Buffer.from('<p>word word word word word word word</p>'.repeat(1600));
+      let sent = 0;
+      const write = () => {
+        while (sent < 50 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', write);
+        }
+        res.end();
+      };
+      write();
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => worst.listen(0, '127.0.0.1', resolve));
+  const worstOrigin = `http://127.0.0.1:${(worst.address() as AddressInfo).port}`;
+  try {
+    const cases: [string, string, number][] = [
+      ['this site\'s home page', `${site.url}/`, 20],
+      ['a 50 MB page (read to 1 MB)', `${worstOrigin}/huge`, 5],
+      ['a gzip bomb (50 MB unpacked)', `${worstOrigin}/bomb`, 5],
+    ];
+    const rows: string[][] = [];
+    for (const [name, url, runs] of cases) {
+      const check = await checkCost('check', url, runs);
+      const fetch = await checkCost('fetch', url, Math.min(runs, 3));
+      rows.push([name, ms(check.cpuMsPerRun), ms(fetch.cpuMsPerRun), `${(check.cpuMsPerRun / fetch.cpuMsPerRun).toFixed(1)}x`, `${check.peakRssMb.toFixed(0)} MB`, `${fetch.peakRssMb.toFixed(0)} MB`]);
+    }
+    const header = ['one site check of', 'CPU', 'plain fetch CPU', 'ratio', 'peak RSS', 'plain fetch peak RSS'];
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+    console.log('\nWhat one site check costs (each in a process of its own; the plain fetch reads the same files whole, no rules, no analysis):');
+    for (const line of [header, ...rows]) console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+  } finally {
+    worst.close();
+    await site.stop();
+    servers.splice(servers.indexOf(site), 1);
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   ensureBuilt();
+  if (!options.pages) {
+    const servers: RunningServer[] = [];
+    const stopAll = stopOnExit(servers);
+    try {
+      await measureSiteCheck(servers);
+    } finally {
+      await stopAll();
+    }
+    return;
+  }
   // Imported once built: shared/generated/ is written by the build.
   const { articles } = await import('../shared/generated/articles');
   const { routesPaths } = await import('../shared/site');
@@ -217,6 +299,14 @@ async function main(): Promise<void> {
   const failed = rows.filter((row) => row.result.failures > 0);
   for (const row of failed) console.error(`${row.path} on ${row.server}: ${row.result.failures} failed requests (non-2xx/3xx or socket errors)`);
   if (failed.length > 0) process.exitCode = 1;
+
+  const checkServers: RunningServer[] = [];
+  const stopCheckServers = stopOnExit(checkServers);
+  try {
+    await measureSiteCheck(checkServers);
+  } finally {
+    await stopCheckServers();
+  }
 }
 
 main().catch((error: unknown) => {

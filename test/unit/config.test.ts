@@ -17,7 +17,12 @@ describe('configuration', () => {
       trustProxy: false,
       bookingUrl: 'https://booking.example.com/citewise/free-audit',
       logLevel: 'info',
+      siteCheckAllow: [],
     });
+  });
+
+  it('reads SITE_CHECK_ALLOW as addresses and CIDRs, unset by default', () => {
+    expect(loadConfig({ SITE_CHECK_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' }).siteCheckAllow).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
   });
 
   it('reads every variable', () => {
@@ -98,6 +103,9 @@ describe('configuration', () => {
     ['SMTP_URL', 'smtp://'],
     ['HOST', 'not a host'],
     ['QUARANTINE_DAYS', '0'],
+    ['SITE_CHECK_ALLOW', 'localhost'],
+    ['SITE_CHECK_ALLOW', '127.1'],
+    ['SITE_CHECK_ALLOW', '10.0.0.0/40'],
   ])('stops on %s=%s with one line that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

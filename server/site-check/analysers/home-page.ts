@@ -1,4 +1,4 @@
-import { parse, type HTMLElement } from 'node-html-parser';
+import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import type { FetchedText } from './fetched-text';
 import organizationTypes from './organization-types.json';
 
@@ -69,6 +69,27 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
+/** Elements whose content is never shown as text. */
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
+
+/**
+ * The words of the text a crawler that runs no script reads, counted text node by text node (a
+ * word split by inline markup counts twice, which is rare; building the whole text of a 1 MB page
+ * first would cost several times the memory). Iterative: a deeply nested page cannot overflow the stack.
+ */
+function readableWords(root: Node): number {
+  let words = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    if (node.nodeType === NodeType.TEXT_NODE) words += countWords(node.text);
+    else if (node.nodeType === NodeType.ELEMENT_NODE && NOT_TEXT.has((node as HTMLElement).rawTagName?.toLowerCase() ?? '')) continue;
+    else stack.push(...node.childNodes);
+  }
+  return words;
+}
+
 function absolute(href: string | undefined, base: string): string | null {
   if (!href?.trim()) return null;
   try {
@@ -136,12 +157,9 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
     links.find((link) => (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).includes(rel) && (type === undefined || (link.getAttribute('type') ?? '').toLowerCase().startsWith(type)))?.getAttribute('href');
   const property = (name: string) => document.querySelectorAll('meta').some((meta) => meta.getAttribute('property') === name && (meta.getAttribute('content') ?? '').trim() !== '');
 
-  // The text a crawler that runs no script reads: the body without what is never shown as text.
-  const body = document.querySelector('body') ?? document;
-  for (const hidden of body.querySelectorAll('script, style, noscript, template, svg')) hidden.remove();
   return {
     ...base,
-    textWords: countWords(body.structuredText),
+    textWords: readableWords(document.querySelector('body') ?? document),
     title: document.querySelector('title')?.text.trim() || null,
     metaDescription: content(document, 'meta[name="description"]') ?? content(document, 'meta[name="Description"]'),
     canonical: absolute(linkWith('canonical'), page.url),

@@ -1,0 +1,54 @@
+// node --import tsx scripts/bench/site-check-cost.ts <check|fetch> <url> <runs>
+// What one site check costs, measured in a process of its own so that its memory is its own:
+// `check` runs the site check (the fetcher's rules and every analyser) `runs` times; `fetch`, the
+// baseline, fetches the same four files with plain node:http and reads them whole, no rule and no
+// analysis. Prints one JSON line: CPU milliseconds per run, and the peak resident memory.
+import { request } from 'node:http';
+import { createSiteChecker } from '../../server/site-check/site-checker';
+
+const [mode, url, runsText] = process.argv.slice(2);
+const runs = Number(runsText);
+if ((mode !== 'check' && mode !== 'fetch') || !url || !Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: site-check-cost.ts <check|fetch> <url> <runs>');
+  process.exit(2);
+}
+
+function fetchWhole(target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(target, { agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function main(target: string): Promise<void> {
+  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: ['GPTBot', 'OAI-SearchBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'CCBot'], clock: () => new Date() });
+  const origin = new URL(target).origin;
+  const once = async () => {
+    if (mode === 'check') {
+      const report = await checker.check(target);
+      if (report.status !== 'done') throw new Error(`the check ${report.status}: ${report.reason}`);
+    } else {
+      await Promise.all(['/robots.txt', new URL(target).pathname, '/llms.txt', '/sitemap.xml'].map((file) => fetchWhole(`${origin}${file}`)));
+    }
+  };
+  // The first run loads the code; the measured ones follow it.
+  await once();
+  const rssBefore = process.memoryUsage().rss;
+  const started = process.cpuUsage();
+  for (let run = 0; run < runs; run += 1) await once();
+  const cpu = process.cpuUsage(started);
+  process.stdout.write(
+    `${JSON.stringify({ cpuMsPerRun: (cpu.user + cpu.system) / 1000 / runs, peakRssMb: process.resourceUsage().maxRSS / 1024, rssBeforeMb: rssBefore / 1024 / 1024 })}\n`,
+  );
+}
+
+main(url).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
