@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../shared/escape-html';
+import { idleWithin } from '../idle-within';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { MailMessage } from './mail-message';
@@ -153,15 +154,7 @@ export class OutboxWorker {
     this.timer = null;
     this.wakeAt = null;
     if (!this.running) return true;
-    if (!Number.isFinite(graceMs)) {
-      await this.idle();
-      return true;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
-    const finished = await Promise.race([this.idle().then(() => true as const), late]);
-    clearTimeout(timer);
-    return finished;
+    return idleWithin(() => this.idle(), graceMs);
   }
 
   private retryDelay(attempts: number): number {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { idleWithin } from '../idle-within';
 import type { Logger } from '../logger';
 import { SiteCheckStore, storedReport, type CheckRow } from './check-store';
 import type { SiteCheckReport } from './run-check';
@@ -96,15 +97,7 @@ export class SiteCheckWorker {
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
     if (this.inFlight.size === 0) return true;
-    if (!Number.isFinite(graceMs)) {
-      await this.idle();
-      return true;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
-    const finished = await Promise.race([this.idle().then(() => true as const), late]);
-    clearTimeout(timer);
-    return finished;
+    return idleWithin(() => this.idle(), graceMs);
   }
 
   private failedReport(row: CheckRow, reason: string): SiteCheckReport {

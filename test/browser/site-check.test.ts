@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from '../helpers/axe';
 import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
-import { startFixtureSite, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
+import { startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
 import { waitFor } from '../helpers/process-forms';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -19,9 +19,7 @@ let smtp: TestSmtpServer;
 const sites: FixtureSite[] = [];
 
 async function fixture(paths: (origin: () => string) => Record<string, FixtureAnswer>): Promise<FixtureSite> {
-  let origin = '';
-  const site = await startFixtureSite(paths(() => origin));
-  origin = site.origin;
+  const site = await startSiteAt(paths);
   sites.push(site);
   return site;
 }

@@ -61,6 +61,17 @@ export function startFixtureSite(paths: Record<string, FixtureAnswer>): Promise<
   });
 }
 
+/**
+ * A fixture site whose answers name its own origin (links, canonical, Sitemap: lines), known only
+ * once it listens: `paths` gets a function that returns it.
+ */
+export async function startSiteAt(paths: (origin: () => string) => Record<string, FixtureAnswer>): Promise<FixtureSite> {
+  let origin = '';
+  const site = await startFixtureSite(paths(() => origin));
+  origin = site.origin;
+  return site;
+}
+
 const text = (body: string, type = 'text/plain; charset=utf-8') => ({ headers: { 'Content-Type': type }, body });
 export const html = (body: string) => text(body, 'text/html; charset=utf-8');
 

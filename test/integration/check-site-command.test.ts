@@ -4,7 +4,7 @@ import { connect, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
-import { startFixtureSite, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
+import { startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
@@ -31,9 +31,7 @@ function checkSite(args: string[], env: Record<string, string> = {}): Promise<Ru
 
 let site: FixtureSite;
 beforeAll(async () => {
-  let origin = '';
-  site = await startFixtureSite(wellMadeSite(() => origin));
-  origin = site.origin;
+  site = await startSiteAt(wellMadeSite);
 });
 afterAll(() => site.close());
 

@@ -3,7 +3,7 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 import { SiteCheckStore } from '../../server/site-check/check-store';
 import { createSiteChecker } from '../../server/site-check/site-checker';
-import { startFixtureSite, wellMadeSite } from '../helpers/fixture-sites';
+import { startSiteAt, wellMadeSite } from '../helpers/fixture-sites';
 import { openForm, validAudit, validContact } from '../helpers/forms';
 import { checkHtml } from '../helpers/html-checker';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -80,9 +80,8 @@ describe('every page the server sends', () => {
     documents.set(`${routesPaths.contact}?sent=1`, await page(() => request(testApp.app).get(`${routesPaths.contact}?sent=1`), 200));
 
     // The thank-you page with the visitor's site check: running, done (a fixture site) and refused.
-    let origin = '';
-    const site = await startFixtureSite(wellMadeSite(() => origin));
-    origin = site.origin;
+    const site = await startSiteAt(wellMadeSite);
+    const { origin } = site;
     try {
       const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot', 'ClaudeBot'], clock: testApp.clock });
       const store = new SiteCheckStore(testApp.db);

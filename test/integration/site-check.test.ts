@@ -10,7 +10,7 @@ import { SiteCheckWorker } from '../../server/site-check/check-worker';
 import { reportJson } from '../../server/site-check/report';
 import { createSiteChecker, type SiteChecker } from '../../server/site-check/site-checker';
 import { loadAiSources } from '../../server/ledger/ai-sources';
-import { EMPTY_SHELL, html, startFixtureSite, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
+import { EMPTY_SHELL, html, startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
 import { countRows, openForm, validAudit } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
@@ -29,9 +29,7 @@ afterEach(async () => {
   await Promise.all(sites.splice(0).map((site) => site.close()));
 });
 async function fixture(paths: (origin: () => string) => Record<string, FixtureAnswer>): Promise<FixtureSite> {
-  let origin = '';
-  const site = await startFixtureSite(paths(() => origin));
-  origin = site.origin;
+  const site = await startSiteAt(paths);
   sites.push(site);
   return site;
 }
