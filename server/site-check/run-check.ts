@@ -140,7 +140,7 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       readSitemap(robots.sitemaps[0] ?? new URL('/sitemap.xml', origin).href, robots.sitemaps.length > 0, fetch),
       findMarkdown(page, pageResponse.url, fetch),
     ]);
-    const { score, findings } = scoreFindings({ robots, page, llmsTxt, sitemap, markdown });
+    const { score, findings } = scoreFindings({ robots, page, redirects: pageResponse.redirects, llmsTxt, sitemap, markdown });
     return report('done', null, { score, findings, facts: { page, redirects: pageResponse.redirects, robots, llmsTxt, sitemap, markdown } });
   } catch (error) {
     if (error instanceof FetchRefused) return report('refused', error.message);

@@ -70,6 +70,8 @@ export interface MarkdownFacts {
 export interface ScoredFacts {
   robots: RobotsAnalysis;
   page: HomePageAnalysis;
+  /** The redirects followed to the page: each address that answered one, and its status. */
+  redirects: { url: string; status: number }[];
   llmsTxt: LlmsTxtAnalysis;
   sitemap: SitemapFacts;
   markdown: MarkdownFacts;
@@ -91,7 +93,7 @@ function pageUnreadable(page: HomePageAnalysis): string | null {
   return null;
 }
 
-export function scoreFindings({ robots, page, llmsTxt, sitemap, markdown }: ScoredFacts): { score: number; findings: Finding[] } {
+export function scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markdown }: ScoredFacts): { score: number; findings: Finding[] } {
   const unreadable = pageUnreadable(page);
   const blocked = robots.agents.filter((agent) => !agent.allowed).map((agent) => agent.agent);
   const allowedShare = robots.agents.length === 0 ? 1 : (robots.agents.length - blocked.length) / robots.agents.length;
@@ -144,7 +146,9 @@ export function scoreFindings({ robots, page, llmsTxt, sitemap, markdown }: Scor
       'https',
       'Served over HTTPS',
       page.https ? 1 : 0,
-      page.https ? `the page is served from ${page.url}` : `the page is served over plain http (${page.url})`,
+      `${page.https ? `the page is served from ${page.url}` : `the page is served over plain http (${page.url})`}${
+        redirects.length === 0 ? '' : `, after ${redirects.length} redirect${redirects.length === 1 ? '' : 's'} (${redirects.map((hop) => `${hop.status} from ${hop.url}`).join(', ')})`
+      }; it answered ${page.status}`,
       'Crawlers and browsers trust the page and its links.',
       'Serve the site over HTTPS and redirect http to it: browsers flag plain http as not secure, and search ranks it lower.',
     ),

@@ -97,6 +97,7 @@ describe('a check of fixture sites, as an AI crawler sees them', () => {
     const chain = await checker().check(`${site.origin}/old`);
     expect(chain.status).toBe('done');
     expect(chain.facts?.redirects).toEqual([{ url: `${site.origin}/old`, status: 301 }, { url: `${site.origin}/older`, status: 302 }]);
+    expect(finding(chain, 'https')?.detail).toBe(`the page is served over plain http (${site.origin}/), after 2 redirects (301 from ${site.origin}/old, 302 from ${site.origin}/older); it answered 200`);
     expect(await checker().check(`${site.origin}/loop`)).toMatchObject({ status: 'failed', reason: expect.stringContaining('redirects more than 5 times') });
     expect(await checker().check(`${site.origin}/inside`)).toMatchObject({ status: 'refused', reason: '10.0.0.1 is a private network address, which the checker never fetches' });
   });

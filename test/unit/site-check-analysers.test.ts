@@ -159,6 +159,7 @@ describe('the score', () => {
   const facts = (pageHtml: string) => ({
     robots: analyseRobots(fetched('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
     page: analyseHomePage(fetched(pageHtml, { url: `${ORIGIN}/`, contentType: 'text/html' }), {}),
+    redirects: [],
     llmsTxt: analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT)),
     sitemap: { url: `${ORIGIN}/sitemap.xml`, fromRobots: false, urls: 3, parses: true, detail: 'lists 3 URLs' },
     markdown: { via: 'link' as const, url: `${ORIGIN}/index.md` },
