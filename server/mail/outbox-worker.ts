@@ -88,13 +88,16 @@ export class OutboxWorker {
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
-    // The next mail to send: each sender's first before anyone's second, and among those the
-    // newest first, so that a flood, from one address or from many, never holds a new lead back.
-    this.due = db.prepare<[string], OutboxRow>(
+    // The next mail to send: each sender's first of the day before anyone's second, and among
+    // those the newest first, so that a flood, from one address or from many, before a lead or
+    // after it, never holds a lead back. A sender's mails already sent today count towards its
+    // place (the daily cap's UTC day), else each mail sent from a flood would make its next one
+    // a first again.
+    this.due = db.prepare<{ dayStart: string; now: string }, OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM (
          SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
-         FROM mail_outbox WHERE sent_at IS NULL
-       ) WHERE next_attempt_at <= ? ORDER BY sender_rank, id DESC LIMIT 1`,
+         FROM mail_outbox WHERE sent_at IS NULL OR sent_at >= @dayStart
+       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, id DESC LIMIT 1`,
     );
     this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -191,7 +194,8 @@ export class OutboxWorker {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped || this.capReached()) return;
-      const row = this.due.get(this.clock().toISOString());
+      const now = this.clock();
+      const row = this.due.get({ dayStart: startOfUtcDay(now).toISOString(), now: now.toISOString() });
       if (!row) return;
       await this.sendOne(row);
     }
