@@ -22,7 +22,7 @@ const MAIL_STOP_GRACE_MS = 1500;
 /** How often held submissions past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
-/** Flushes the asynchronous log, then exits; a stuck output (a reader that stopped) cannot hold the exit. */
+/** Lets the asynchronous log be written (300 ms at most: an output that fails or stopped cannot hold the exit), then exits. */
 function exitAfterLogs(logger: Logger, code: number): void {
   const exit = () => process.exit(code);
   setTimeout(exit, 300).unref();
