@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
-import type { FormState } from '../../shared/forms/form-contract';
+import { NO_FORM_TOKENS, type FormState } from '../../shared/forms/form-contract';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -97,7 +97,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
       // A form page is rendered for each visitor, and once here too: one that cannot render stops
       // the start instead of failing its first visitor, and its code is loaded before anyone asks.
-      const renderForm = (path: string) => renderRoute(routes, matchAppRoute(routes, path), path, context, { csrfToken: '' });
+      const renderForm = (path: string) => renderRoute(routes, matchAppRoute(routes, path), path, context, NO_FORM_TOKENS);
       await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map(renderForm)]);
       logger.info({ pages: shared.length + 1, forms: forms.length, ms: Date.now() - started }, 'Pages rendered into memory');
     },

@@ -341,10 +341,8 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
       .post('/free-audit')
       .set('Cookie', cookie)
       .set('Accept', 'application/json')
-      .set('X-CSRF-Token', tokenResponse.body.token)
       .type('form')
-      // The navigated page's hidden token field is empty; the token travels in the header.
-      .send({ ...validAudit, _csrf: '', _form_started: tokenResponse.body.formStarted })
+      .send({ ...validAudit, _csrf: tokenResponse.body.csrfToken, _form_started: tokenResponse.body.formStarted })
       .expect(200);
     expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
   });

@@ -110,7 +110,7 @@ describe('the database locked by ops', () => {
       .send({ ...validAudit, _form_started: session.started });
     // Had it waited for the release it would have succeeded: the 503 came while the lock was held.
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ ok: false, message: expect.stringContaining(UNAVAILABLE) });
+    expect(response.body).toEqual({ ok: false, message: expect.stringContaining(UNAVAILABLE), tokens: { csrfToken: expect.any(String), formStarted: expect.any(String) } });
 
     expect(await lock.released).toBe('0: locked, released');
     expect(countRows(app.db, 'audit_submissions')).toBe(0);
