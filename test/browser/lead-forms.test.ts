@@ -287,3 +287,48 @@ describe('a visitor whose session lapsed while filling the form', () => {
     await context.close();
   });
 });
+
+/*
+ * The server writes a form's state into the page once. A form shown again later in the same page
+ * (client-side navigation) is a new showing: it fetches tokens of its own, so that its fill time
+ * counts from then, and nothing of the earlier showing comes back.
+ */
+describe('a form shown again by client-side navigation', () => {
+  const startedNote = (page: Page) => page.locator('input[name="_form_started"]').inputValue();
+
+  /** To another page, and until the form is gone (the router keeps a page up while the next one loads). */
+  async function leaveForm(page: Page) {
+    await page.locator('header').getByRole('link', { name: 'How It Works' }).first().click();
+    await page.locator('form').waitFor({ state: 'detached' });
+  }
+
+  it('gets a fill-time note of its own, not the one the page was loaded with', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/free-audit`);
+    await waitForHydration(page);
+    const loaded = await startedNote(page);
+    expect(loaded).toMatch(/^\d+\.[\w-]+$/);
+    await leaveForm(page);
+    await page.locator('header').getByRole('link', { name: 'Book Free Audit' }).first().click();
+    await page.waitForURL(`${server.url}/free-audit`);
+    await page.waitForFunction((old) => {
+      const note = document.querySelector<HTMLInputElement>('input[name="_form_started"]')?.value ?? '';
+      return note !== '' && note !== old;
+    }, loaded);
+    await page.close();
+  });
+
+  it('does not say again that the message was sent', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/contact?sent=1`);
+    await waitForHydration(page);
+    const confirmation = page.locator('form [role="status"]');
+    expect(await confirmation.textContent()).toMatch(/\S/);
+    await leaveForm(page);
+    await page.locator('footer a[href="/contact"]').first().click();
+    await page.waitForURL(`${server.url}/contact`);
+    await page.locator('[name="message"]').waitFor();
+    expect(await confirmation.textContent()).toBe('');
+    await page.close();
+  });
+});
