@@ -48,8 +48,8 @@ export function fillTimer(secret: string, clock: () => Date): FillTimer {
   return {
     issue(csrfToken, earlier) {
       // Keeping the first showing's time gives a script nothing it lacks: the earlier note only
-      // verifies with the token it was issued to, and whoever holds both could go on posting them
-      // with the cookie they came with. The note's age limit still counts from that first showing.
+      // verifies with the token it was issued to, and whoever holds both held the cookie they came
+      // with and could go on posting all three. The age limit still counts from the first showing.
       const shown = earlier ? shownAt(earlier.note, earlier.csrfToken) : undefined;
       return note(typeof shown === 'number' ? String(shown) : String(clock().getTime()), csrfToken);
     },
