@@ -138,7 +138,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
      * not match.
      */
     const respondRefused = async (req: Request, res: Response, status: number, message: string, extra: Partial<FormState> = {}) => {
-      // Refused before the CSRF step (rate limit, size, content type): issue a token now.
+      // Refused before the CSRF step (rate limit, cross-site, size, content type): issue a token now.
       if (typeof req.csrfToken !== 'function') {
         await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
       }

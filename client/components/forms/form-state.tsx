@@ -14,8 +14,11 @@ let pageStateShown = false;
 
 export function useFormState(form: FormName): FormState {
   const state = useContext(FormStateContext);
-  // State addressed to the other form is not ours either.
-  const [own] = useState(() => (pageStateShown || (state.form ?? form) !== form ? NO_FORM_TOKENS : state));
+  const [own] = useState(() => {
+    // State addressed to the other form is not ours either.
+    const ours = state.form === undefined || state.form === form;
+    return ours && !pageStateShown ? state : NO_FORM_TOKENS;
+  });
   useEffect(() => {
     pageStateShown = true;
   }, []);
