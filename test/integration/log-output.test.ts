@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS } from '../../server/db/database';
-import { MIN_FILL_MS } from '../../server/http/fill-time';
+import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { LINES_LOST_MESSAGE, LOG_BUFFER_BYTES } from '../../server/logger';
 import { holdExclusiveLock } from '../helpers/database-lock';
 import { validAudit } from '../helpers/forms';
