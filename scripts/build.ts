@@ -7,9 +7,7 @@ import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
 import { generateContent } from './lib/generate-content';
 import { renderSocialImages } from './lib/social-images';
-import { reactRouterProduction } from './lib/react-router-production';
 import { styledComponentIds } from './lib/styled-component-ids';
-import { stylisWithoutPrefixer } from './lib/stylis-without-prefixer';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -35,7 +33,7 @@ async function buildClient(): Promise<AssetManifest> {
     chunkNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
-    plugins: [reactRouterProduction(root), styledComponentIds(root), stylisWithoutPrefixer()],
+    plugins: [styledComponentIds(root)],
     metafile: true,
     logLevel: 'warning',
   });

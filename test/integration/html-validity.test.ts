@@ -3,7 +3,7 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 import { openForm, validAudit, validContact } from '../helpers/forms';
 import { checkHtml } from '../helpers/html-checker';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 /*
  * Every page the server sends is valid HTML by the W3C Nu checker, errors only: each route, the
@@ -18,7 +18,7 @@ let failing: TestApp;
 beforeAll(() => {
   testApp = createTestApp();
   failing = createTestApp({
-    routes: [{ path: '/broken', load: () => Promise.resolve(function Broken(): never { throw new Error('broken on purpose'); }) }, ...appRoutes],
+    routes: withBrokenPage(appRoutes),
   });
 });
 afterAll(() => {
