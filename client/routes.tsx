@@ -1,10 +1,11 @@
-import { use, useState } from 'react';
+import { useState } from 'react';
 import { articleLoaders, articleSlugs } from '../shared/generated/article-routes';
 import { legalPageLoaders, legalPages } from '../shared/generated/legal';
 import { routesPaths } from '../shared/site';
 import type { StaticIsland } from './components/static-island';
 import type { LazyRoute, PageComponent } from './lazy-page';
-import { loadOnce, type LoadOnce } from './load-once';
+import { loadOnce, oncePerKey } from '../shared/load-once';
+import { readLoaded } from './read-loaded';
 
 /**
  * The route table: the one list of pages that the server renderer, the hydration entry, the
@@ -54,20 +55,12 @@ export const NOT_FOUND_PATH = '*';
 /** Whether the document on screen is this article's server HTML (a first visit, hydrating). */
 const articleOnScreen = (slug: string) => typeof document !== 'undefined' && document.querySelector(`article[data-article="${slug}"]`) !== null;
 
-type FullArticle = Awaited<ReturnType<(typeof articleLoaders)[string]['full']>>['article'];
-const fullArticles = new Map<string, LoadOnce<FullArticle>>();
-
-/** The whole article, prose included: fetched once for the document's life. */
-function fullArticle(slug: string): LoadOnce<FullArticle> {
-  let full = fullArticles.get(slug);
-  if (!full) {
-    const loaders = articleLoaders[slug];
-    if (!loaders) throw new Error(`No article ${slug}`);
-    full = loadOnce(() => loaders.full().then((module) => module.article));
-    fullArticles.set(slug, full);
-  }
-  return full;
-}
+/** The whole article, prose included: loaded once for the document's life. */
+const fullArticle = oncePerKey((slug: string) => {
+  const loaders = articleLoaders[slug];
+  if (!loaders) throw new Error(`No article ${slug}`);
+  return loadOnce(() => loaders.full().then((module) => module.article));
+});
 
 /**
  * An article page. A first visit hydrates over the server's HTML, so it loads the article
@@ -86,7 +79,7 @@ async function loadArticle(slug: string): Promise<PageComponent> {
   return function Article() {
     const [onScreen] = useState(() => (articleOnScreen(slug) ? firstVisit : undefined));
     if (onScreen) return <ArticlePage {...onScreen} />;
-    return <ArticlePage {...(full.current ?? use(full.load()))} />;
+    return <ArticlePage {...readLoaded(full)} />;
   };
 }
 
