@@ -38,7 +38,6 @@ async function buildClient(): Promise<AssetManifest> {
     logLevel: 'warning',
   });
   writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(result.metafile));
-  const outputs = result.metafile.outputs;
   const entryName = outputFor(result.metafile, ENTRY_POINT);
   // The app the entry starts after the first paint, with its static imports: preloaded, so that
   // the browser fetches them in parallel while it parses and paints.

@@ -230,9 +230,7 @@ export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
 export type PagesContent = z.infer<typeof pagesSchema>;
 export type IconName = (typeof iconNames)[number];
 export type ColorName = (typeof colorNames)[number];
-export type Seo = z.infer<typeof seo>;
 export type StatSource = z.infer<typeof statSource>;
-export type ContentKind = z.infer<typeof kind>;
 
 /** An article as the blog index, related reading and SEO files see it: no body. */
 export interface ArticleSummary extends ArticleFrontMatter {

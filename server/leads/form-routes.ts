@@ -106,7 +106,7 @@ function refusalFor(error: unknown): { status: number; message: string; log: 'in
  * reached by client-side navigation (the page it came from had none).
  */
 export function formRoutes(deps: FormRoutesDependencies): Router {
-  const { config, store, logger, clock, csrf } = deps;
+  const { config, store, clock, csrf } = deps;
   // Exact paths, like the page routes: /Free-Audit and /free-audit/ are not the form.
   const router = Router({ caseSensitive: true, strict: true });
 

@@ -20,8 +20,6 @@ export interface OutboxWorkerOptions {
   retryBaseMs: number;
   /** The clock the app stamps its outbox rows with: due times are compared on one clock. */
   clock: () => Date;
-  /** The longest wait between retries, however many attempts failed. */
-  maxRetryDelayMs?: number;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
   dailyCap?: number;
 }
@@ -32,6 +30,9 @@ export interface OutboxWorkerOptions {
  * Leads are still stored at once and the mails go out the next day.
  */
 export const DAILY_MAIL_CAP = 200;
+
+/** The longest wait between retries of a mail, however many attempts failed. */
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
 /** A day on which the cap was reached, told to the agency in the next mail that goes out. */
 interface CapNotice {
@@ -75,7 +76,6 @@ export class OutboxWorker {
   private readonly clearNotice;
   private readonly clock: () => Date;
   private readonly dailyCap: number;
-  private readonly maxRetryDelayMs: number;
   private running: Promise<void> | null = null;
   private rerun = false;
   private timer: NodeJS.Timeout | null = null;
@@ -85,7 +85,6 @@ export class OutboxWorker {
   constructor(private readonly options: OutboxWorkerOptions) {
     const { db } = options;
     this.clock = options.clock;
-    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first of the day before anyone's second, and among
@@ -166,7 +165,7 @@ export class OutboxWorker {
   }
 
   private retryDelay(attempts: number): number {
-    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
   }
 
   /**

@@ -111,7 +111,7 @@ describe('GET /free-audit', () => {
 
 describe('POST /free-audit without JavaScript', () => {
   it('stores the ten fields as typed, writes one outbox mail, and answers 303 to /thank-you', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/thank-you');
@@ -127,13 +127,13 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('trims values and keeps markup verbatim (it is escaped where shown)', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     await agent.post('/free-audit').type('form').send({ ...validAudit, name: '  <b>Priya</b>  ', ...hidden }).expect(303);
     expect(testApp.db.prepare('SELECT name FROM audit_submissions').get()).toEqual({ name: '<b>Priya</b>' });
   });
 
   it('gives the form back with each error beside its field and every typed value kept', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent
       .post('/free-audit')
       .type('form')
@@ -178,7 +178,7 @@ describe('POST /free-audit without JavaScript', () => {
     ['Origin from another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a cross-site post (%s) with 403 even with a valid token', async (_name, headers) => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').set(headers).type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(403);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('only be sent from our own website');
@@ -186,7 +186,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('accepts a same-origin post that names SITE_URL as its Origin', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     await agent
       .post('/free-audit')
       .set({ Origin: 'https://www.citewise.example', 'Sec-Fetch-Site': 'same-origin' })
@@ -196,7 +196,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('drops a submission whose honeypot is filled, as if it succeeded', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/thank-you');
@@ -235,7 +235,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('answers 413 to a body over the limit', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(1024 * 1024), ...hidden });
     expect(response.status).toBe(413);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('more text than the form can take');
@@ -357,7 +357,7 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
   });
 
   it('refuses wrong content types with 415', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('Content-Type', 'text/plain').send('name=x');
     expect(response.status).toBe(415);
   });

@@ -23,7 +23,7 @@ function capturingLogger() {
 }
 
 async function submitAudit(app: TestApp, values = validAudit) {
-  const { agent, token, hidden } = await openForm(app.app, '/free-audit');
+  const { agent, hidden } = await openForm(app.app, '/free-audit');
   await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
 }
 
@@ -73,7 +73,7 @@ describe('the lead notification over SMTP', () => {
 
   it('sends contact messages through the same outbox', async () => {
     smtp = await startSmtpServer('accept');
-    const { agent, token, hidden } = await openForm(testApp.app, '/contact');
+    const { agent, hidden } = await openForm(testApp.app, '/contact');
     const response = await agent.post('/contact').type('form').send({ ...validContact, ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1');

@@ -18,7 +18,7 @@ function run(script: 'export-csv' | 'erase' | 'report-ai', args: string[], app: 
 }
 
 async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {
-  const { agent, token, hidden } = await openForm(app.app, path);
+  const { agent, hidden } = await openForm(app.app, path);
   await agent.post(path).type('form').send({ ...values, ...hidden }).expect(303);
 }
 
