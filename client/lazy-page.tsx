@@ -3,7 +3,7 @@ import { loadOnce, oncePerKey } from '../shared/load-once';
 import { PageLoadError } from './routing/page-load-failure';
 import { readLoaded } from './read-loaded';
 
-/**
+/*
  * Route-level code splitting without the data router (which would weigh heavily on the
  * JavaScript budget). Each route loads its page module on demand; the server and the hydration
  * entry load the current route before rendering, so the first render is synchronous and matches
@@ -14,6 +14,7 @@ import { readLoaded } from './read-loaded';
  * failure, which the error boundary turns into a full load of the page
  * (routing/page-load-failure.ts).
  */
+
 export type PageComponent = ComponentType;
 
 export interface LazyRoute {

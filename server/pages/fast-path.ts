@@ -15,6 +15,9 @@ export interface FastPath {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
+/** Told of each request the fast path answered, with its path (the AI ledger counts them). */
+export type FastPathObserver = (req: IncomingMessage, path: string) => void;
+
 /**
  * The fast path for pages that are the same for every visitor: a plain node:http handler that
  * runs before Express and sends a page's precomputed representation (no routing, no middleware,
@@ -22,9 +25,6 @@ export interface FastPath {
  * yet) falls through to Express. It keeps what ops rely on: the security headers (part of every
  * representation), a request id, and a JSON log line per request.
  */
-/** Told of each request the fast path answered, with its path (the AI ledger counts them). */
-export type FastPathObserver = (req: IncomingMessage, path: string) => void;
-
 export function fastPath(logger: Logger, observe?: FastPathObserver): FastPath {
   const paths = new Map<string, { representation: Representation; markdown: Representation | undefined }>();
   return {
