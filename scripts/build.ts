@@ -55,6 +55,8 @@ async function buildServer(): Promise<void> {
       'scripts/export-csv': 'scripts/ops/export-csv.ts',
       'scripts/erase': 'scripts/ops/erase.ts',
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
+      'scripts/backup': 'scripts/ops/backup.ts',
+      'scripts/restore': 'scripts/ops/restore.ts',
     },
     outdir: dist,
     bundle: true,

@@ -1,6 +1,8 @@
 import './production-default';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from './app';
+import { BackupSchedule, backupCommand } from './backup/backup-schedule';
 import { exitOnConfigError, loadConfig } from './config';
 import { migrate, openConfigured, openDatabase } from './db/database';
 import { createHttpServer } from './http-server';
@@ -84,6 +86,9 @@ async function main(): Promise<void> {
   purge();
   const purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
   purgeTimer.unref();
+  // dist/server/index.js runs dist/scripts/backup.js (npm run backup) on the schedule.
+  const backups = BackupSchedule.fromConfig(config, { clock, logger, take: backupCommand(path.join(__dirname, '..', 'scripts', 'backup.js'), { ...process.env, DATABASE_PATH: config.databasePath }) });
+  backups.start();
 
   const server: Server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'Shutting down: no new connections, finishing requests in flight');
     clearInterval(purgeTimer);
+    backups.stop();
     // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
     server.closeIdleConnections();
     const force = setTimeout(() => {
