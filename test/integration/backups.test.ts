@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pino from 'pino';
-import { listBackups } from '../../server/backup/backup-files';
 import { BackupSchedule, backupCommand } from '../../server/backup/backup-schedule';
 import { migrate, openDatabase } from '../../server/db/database';
 import { LATEST_SCHEMA_VERSION } from '../../server/db/migrations';
@@ -14,7 +13,7 @@ import { parseCsv } from '../helpers/csv';
 import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm, sleep } from '../helpers/process-forms';
-import { startServerProcess } from '../helpers/server-process';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
 // Real server processes, 200 posts and several commands per case: tens of seconds on a busy machine.
@@ -59,26 +58,41 @@ function writtenTo(stdout: string): string {
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Visitors with the audit form open on a running server, each from its own client address, ready to post. */
+/**
+ * Visitors with the audit form open on a running server, ready to post, each from its own client
+ * address (198.51.100.0/24, a documentation range) as a trusted proxy would append it.
+ */
 async function openVisitors(url: string, count: number) {
+  if (count > 254) throw new Error('one /24 of client addresses: at most 254 visitors');
   const sessions = await Promise.all(Array.from({ length: count }, () => openProcessForm(url, '/free-audit')));
   // The server holds a post made sooner than a person could fill the form (as a bot).
   await sleep(MIN_FILL_MS + 300);
   return sessions.map((session, index) => ({
     /** Posts an audit request; resolves once the server has acknowledged it (303). */
     async post(email: string): Promise<void> {
-      const status = await postProcessForm(url, '/free-audit', session, { ...validAudit, email }, `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`);
+      const status = await postProcessForm(url, '/free-audit', session, { ...validAudit, email }, `198.51.100.${index + 1}`);
       if (status !== 303) throw new Error(`POST for ${email} answered ${status}`);
     },
   }));
 }
 
 describe('npm run backup and npm run restore, with the real server', () => {
+  // Stopped after each case, however it ended: a server left running would hold the test run open.
+  const servers: ServerProcess[] = [];
+  const startServer = async (env: Record<string, string>) => {
+    const server = await startServerProcess(env);
+    servers.push(server);
+    return server;
+  };
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop('SIGKILL')));
+  });
+
   it('backs up while 200 leads are posted, holding every lead acknowledged before it began; a restore of it serves them', async () => {
     const databasePath = path.join(dir, 'site.db');
     // TRUST_PROXY: each post comes from its own address (the rate limit is not what this is about).
     const env = { DATABASE_PATH: databasePath, TRUST_PROXY: '1' };
-    const server = await startServerProcess(env);
+    const server = await startServer(env);
     let beforeBackup: string[] = [];
     let backup: ReturnType<typeof runOpsInBackground> | undefined;
     const acknowledged: string[] = [];
@@ -125,26 +139,23 @@ describe('npm run backup and npm run restore, with the real server', () => {
     // The database it replaced, with all 200, is kept whole.
     expect(emailsIn(replaced)).toHaveLength(LEADS);
 
-    const restarted = await startServerProcess(env);
-    try {
-      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
-      const exported = runOps('export-csv', ['--no-bom'], env);
-      expect(exported.status).toBe(0);
-      const rows = parseCsv(exported.stdout).slice(1);
-      expect(rows.map((row) => row[3])).toEqual(inBackup);
-      // It takes new leads after the restored ones.
-      const [visitor] = await openVisitors(restarted.url, 1);
-      await visitor?.post('after-restore@backup.example.co.uk');
-      expect(emailsIn(databasePath)).toEqual([...inBackup, 'after-restore@backup.example.co.uk']);
-    } finally {
-      await restarted.stop();
-    }
+    const restarted = await startServer(env);
+    expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+    const exported = runOps('export-csv', ['--no-bom'], env);
+    expect(exported.status).toBe(0);
+    const rows = parseCsv(exported.stdout).slice(1);
+    expect(rows.map((row) => row[3])).toEqual(inBackup);
+    // It takes new leads after the restored ones.
+    const [visitor] = await openVisitors(restarted.url, 1);
+    await visitor?.post('after-restore@backup.example.co.uk');
+    expect(emailsIn(databasePath)).toEqual([...inBackup, 'after-restore@backup.example.co.uk']);
+    expect(await restarted.stop()).toBe(0);
   });
 
   it('refuses to restore while the server runs on the database, and restores after a kill -9 left its -wal and -shm', async () => {
     const databasePath = path.join(dir, 'site.db');
     const env = { DATABASE_PATH: databasePath, TRUST_PROXY: '1' };
-    const server = await startServerProcess(env);
+    const server = await startServer(env);
     const [first, second, third] = await openVisitors(server.url, 3);
     await first?.post('first@backup.example.co.uk');
     await second?.post('second@backup.example.co.uk');
@@ -173,13 +184,10 @@ describe('npm run backup and npm run restore, with the real server', () => {
     expect(emailsIn(replaced)).toEqual(['first@backup.example.co.uk', 'second@backup.example.co.uk', 'after-backup@backup.example.co.uk']);
     expect(integrityOf(replaced)).toEqual(['ok']);
 
-    const restarted = await startServerProcess(env);
-    try {
-      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
-      expect(emailsIn(databasePath)).toEqual(['first@backup.example.co.uk', 'second@backup.example.co.uk']);
-    } finally {
-      await restarted.stop();
-    }
+    const restarted = await startServer(env);
+    expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+    expect(emailsIn(databasePath)).toEqual(['first@backup.example.co.uk', 'second@backup.example.co.uk']);
+    expect(await restarted.stop()).toBe(0);
   });
 });
 
@@ -191,6 +199,10 @@ describe('npm run restore, given something that is not a sound backup of this si
     const db = openDatabase(databasePath);
     migrate(db);
     db.prepare(`INSERT INTO settings (key, value) VALUES ('filler', ?)`).run('x'.repeat(200_000));
+    db.prepare(
+      `INSERT INTO audit_submissions (name, email, business_description, ideal_customer, target_keywords, current_products, lead_sources, seo_experience, main_goal, created_at)
+       VALUES (@name, @email, @business_description, @ideal_customer, @target_keywords, @current_products, @lead_sources, @seo_experience, @main_goal, '2030-03-04T09:00:00.000Z')`,
+    ).run(validAudit);
     db.close();
     good = writtenTo(runOps('backup', [], { DATABASE_PATH: databasePath }).stdout);
   });
@@ -205,6 +217,21 @@ describe('npm run restore, given something that is not a sound backup of this si
         return file;
       },
       /^Not restored: .*truncated\.db is damaged \(database disk image is malformed\)/,
+    ],
+    [
+      'a backup whose index no longer matches its table (every row still reads)',
+      () => {
+        const file = path.join(dir, 'bad-index.db');
+        copyFileSync(good, file);
+        const damaged = new Database(file);
+        // The index's definition changed under its entries: only integrity_check notices.
+        damaged.unsafeMode(true);
+        damaged.pragma('writable_schema = ON');
+        damaged.prepare(`UPDATE sqlite_schema SET sql = replace(sql, '(email COLLATE NOCASE)', '(name COLLATE NOCASE)') WHERE name = 'audit_submissions_email'`).run();
+        damaged.close();
+        return file;
+      },
+      /^Not restored: .*bad-index\.db is damaged: integrity_check found 1 problem\(s\), the first: row 1 missing from index audit_submissions_email$/,
     ],
     [
       'another SQLite database',
@@ -267,6 +294,41 @@ describe('npm run restore, given something that is not a sound backup of this si
   });
 });
 
+describe('npm run backup, when it cannot make a sound copy', () => {
+  let databasePath: string;
+  beforeEach(() => {
+    databasePath = path.join(dir, 'site.db');
+    const db = openDatabase(databasePath);
+    migrate(db);
+    db.close();
+  });
+
+  it('says so in one line, exits 1 and leaves nothing named like a backup, while another process holds the database exclusively', () => {
+    // What a restore does while it swaps the files.
+    const holder = new Database(databasePath);
+    holder.pragma('locking_mode = EXCLUSIVE');
+    holder.exec('BEGIN EXCLUSIVE; COMMIT');
+    try {
+      const result = runOps('backup', [], { DATABASE_PATH: databasePath });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toEqual([`${databasePath} could not be read for the backup: another process holds it exclusively (a restore?), or it is empty`]);
+      expect(readdirSync(path.join(dir, 'backups'))).toEqual([]);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('never replaces an existing file', () => {
+    const out = path.join(dir, 'kept.db');
+    writeFileSync(out, 'not to be lost');
+    const result = runOps('backup', ['--out', out], { DATABASE_PATH: databasePath });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(`${out} exists already: choose a new name`);
+    expect(readFileSync(out, 'utf8')).toBe('not to be lost');
+  });
+});
+
 describe("the server's backup schedule", () => {
   const HOUR = 3_600_000;
 
@@ -307,21 +369,23 @@ describe("the server's backup schedule", () => {
     backups.start();
     const names: string[] = [];
     for (let day = 0; day < 6; day += 1) {
+      if (day > 0) clock.advance(24 * HOUR);
       await backups.runDue();
       // Not due again until the interval has passed on the clock.
       await backups.runDue();
       names.push(`site-${clock().toISOString().slice(0, 10).replace(/-/g, '')}T090000Z.db`);
       expect(readdirSync(backupDir).sort()).toEqual(names.slice(-3));
-      clock.advance(24 * HOUR);
     }
     expect(lines.filter((line) => line.msg === 'Backup written')).toHaveLength(6);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     backups.stop();
 
-    // A restart counts from the newest backup: it neither skips one nor takes an extra one.
+    // Restarted five hours later, it counts from the newest backup: it neither takes an extra one
+    // now nor waits a whole interval from the start.
+    clock.advance(5 * HOUR);
     const restarted = schedule(databasePath, backupDir, clock);
     restarted.backups.start();
-    expect(restarted.backups.nextDue).toEqual(new Date(listBackups(backupDir, databasePath)[0]!.takenAt.getTime() + 24 * HOUR));
+    expect(restarted.backups.nextDue).toEqual(new Date(clock().getTime() + 19 * HOUR));
     restarted.backups.stop();
   });
 
