@@ -30,24 +30,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The audit requests' addresses in a database file, read as ops would (read-only). */
-function emailsIn(file: string): string[] {
+/** One column of a query's rows in a database file, read as ops would (read-only). */
+function column(file: string, sql: string): string[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare<[], string>('SELECT email FROM audit_submissions ORDER BY id').pluck().all();
+    return db.prepare<[], string>(sql).pluck().all();
   } finally {
     db.close();
   }
 }
 
-function integrityOf(file: string): string[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare<[], string>('PRAGMA integrity_check').pluck().all();
-  } finally {
-    db.close();
-  }
-}
+/** The audit requests' addresses, in the order they came. */
+const emailsIn = (file: string) => column(file, 'SELECT email FROM audit_submissions ORDER BY id');
+const integrityOf = (file: string) => column(file, 'PRAGMA integrity_check');
 
 /** The path `npm run backup` says it wrote. */
 function writtenTo(stdout: string): string {
