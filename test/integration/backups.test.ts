@@ -7,7 +7,7 @@ import pino from 'pino';
 import { BackupSchedule, backupCommand } from '../../server/backup/backup-schedule';
 import { migrate, openDatabase } from '../../server/db/database';
 import { LATEST_SCHEMA_VERSION } from '../../server/db/migrations';
-import { MIN_FILL_MS } from '../../server/http/fill-time';
+import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { testClock } from '../helpers/clock';
 import { parseCsv } from '../helpers/csv';
 import { validAudit } from '../helpers/forms';
