@@ -21,6 +21,9 @@ const common = {
 };
 
 module.exports = {
+  // Integration and browser tests render pages, start servers and browsers: on a busy 2-core
+  // machine that takes more than jest's 5 s default, which then fails them for nothing.
+  testTimeout: 30_000,
   projects: [
     {
       // Pure modules: no build, no browser, no Java (npm run test:unit). The setup only writes

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import type { AppConfig } from '../shared/app-config';
-import type { FormState } from '../shared/forms/form-contract';
+import { NO_FORM_TOKENS, type FormState } from '../shared/forms/form-contract';
 import { App } from './app';
 import { AppConfigProvider } from './app-config';
 import { FormStateProvider } from './components/forms/form-state';
@@ -24,7 +24,7 @@ function Providers({ config, formState, head, children }: Omit<ServerRenderProps
   return (
     <HeadCollectorProvider value={head}>
       <AppConfigProvider value={config}>
-        <FormStateProvider value={formState ?? { csrfToken: '' }}>{children}</FormStateProvider>
+        <FormStateProvider value={formState ?? NO_FORM_TOKENS}>{children}</FormStateProvider>
       </AppConfigProvider>
     </HeadCollectorProvider>
   );

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../shared/app-config';
-import { FORM_STATE_ELEMENT_ID, type FormState } from '../shared/forms/form-contract';
+import { FORM_STATE_ELEMENT_ID, NO_FORM_TOKENS, type FormState } from '../shared/forms/form-contract';
 import { AppConfigProvider } from './app-config';
 import { FormStateProvider } from './components/forms/form-state';
 import { installTooltips } from './components/ui/tooltip/tooltip-activation';
@@ -18,7 +18,7 @@ if (!configElement?.textContent || !root) throw new Error('The page has no #app-
 const config = JSON.parse(configElement.textContent) as AppConfig;
 // Form pages carry the visitor's CSRF token and, after a refused submission, values and errors.
 const formStateText = document.getElementById(FORM_STATE_ELEMENT_ID)?.textContent;
-const formState: FormState = formStateText ? (JSON.parse(formStateText) as FormState) : { csrfToken: '' };
+const formState: FormState = formStateText ? (JSON.parse(formStateText) as FormState) : NO_FORM_TOKENS;
 
 installTooltips();
 

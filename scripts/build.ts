@@ -7,9 +7,7 @@ import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
 import { generateContent } from './lib/generate-content';
 import { renderSocialImages } from './lib/social-images';
-import { reactRouterProduction } from './lib/react-router-production';
 import { styledComponentIds } from './lib/styled-component-ids';
-import { stylisWithoutPrefixer } from './lib/stylis-without-prefixer';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -35,12 +33,11 @@ async function buildClient(): Promise<AssetManifest> {
     chunkNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
-    plugins: [reactRouterProduction(root), styledComponentIds(root), stylisWithoutPrefixer()],
+    plugins: [styledComponentIds(root)],
     metafile: true,
     logLevel: 'warning',
   });
   writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(result.metafile));
-  const outputs = result.metafile.outputs;
   const entryName = outputFor(result.metafile, ENTRY_POINT);
   // The app the entry starts after the first paint, with its static imports: preloaded, so that
   // the browser fetches them in parallel while it parses and paints.
@@ -59,6 +56,8 @@ async function buildServer(): Promise<void> {
       'scripts/erase': 'scripts/ops/erase.ts',
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
       'scripts/check-site': 'scripts/ops/check-site.ts',
+      'scripts/backup': 'scripts/ops/backup.ts',
+      'scripts/restore': 'scripts/ops/restore.ts',
     },
     outdir: dist,
     bundle: true,

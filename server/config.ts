@@ -31,6 +31,12 @@ export interface Config {
   aiLedger: boolean;
   /** Ops' own list of AI agents and assistants; unset: the one shipped with the site. */
   aiSourcesFile: string | undefined;
+  /** Hours between the server's own backups of the database; 0: none. */
+  backupIntervalHours: number;
+  /** How many of those backups are kept (the newest). */
+  backupKeep: number;
+  /** Where backups are written, by the server and by `npm run backup`. */
+  backupDir: string;
   /** Start on an https SITE_URL even though content is still a placeholder or illustrative. */
   allowPlaceholderContent: boolean;
   /**
@@ -79,10 +85,11 @@ const integer = (min: number, max: number) =>
     .refine((value) => value >= min && value <= max, `must be from ${min} to ${max}`);
 
 /**
- * A file path the process can keep a database in: not inside a kernel file system, where a file
- * is a device or a view of the process (opening one can block for ever or read the terminal).
+ * A path the process can keep a database (or its backups) in: not inside a kernel file system,
+ * where a file is a device or a view of the process (opening one can block for ever or read the
+ * terminal).
  */
-const databasePath = z
+const storagePath = z
   .string()
   .trim()
   .min(1)
@@ -147,7 +154,7 @@ const schema = z.object({
     .refine((value) => isIP(value) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(value), 'must be an IP address or a host name')
     .default('127.0.0.1'),
   SITE_URL: httpUrl.default('http://localhost:3000'),
-  DATABASE_PATH: databasePath.default('data/site.db'),
+  DATABASE_PATH: storagePath.default('data/site.db'),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: email.default(site.mailFrom),
   MAIL_TO: email.default(site.mailTo),
@@ -158,6 +165,9 @@ const schema = z.object({
   QUARANTINE_DAYS: integer(1, 3650).default(30),
   AI_LEDGER: z.enum(['on', 'off']).default('on'),
   AI_SOURCES_FILE: z.string().trim().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: integer(0, 8760).default(24),
+  BACKUP_KEEP: integer(1, 10_000).default(14),
+  BACKUP_DIR: storagePath.optional(),
   ALLOW_PLACEHOLDER_CONTENT: z.enum(['0', '1']).default('0'),
   SITE_CHECK_ALLOW: siteCheckAllow.default([]),
   NODE_ENV: z.string().optional(),
@@ -210,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quarantineDays: value.QUARANTINE_DAYS,
     aiLedger: value.AI_LEDGER === 'on',
     aiSourcesFile: value.AI_SOURCES_FILE ? path.resolve(value.AI_SOURCES_FILE) : undefined,
+    backupIntervalHours: value.BACKUP_INTERVAL_HOURS,
+    backupKeep: value.BACKUP_KEEP,
+    backupDir: value.BACKUP_DIR ? path.resolve(value.BACKUP_DIR) : path.join(path.dirname(databasePath), 'backups'),
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',

@@ -1,6 +1,8 @@
 import './production-default';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from './app';
+import { BackupSchedule, backupCommand } from './backup/backup-schedule';
 import { exitOnConfigError, loadConfig } from './config';
 import { migrate, openConfigured, openDatabase } from './db/database';
 import { createHttpServer } from './http-server';
@@ -28,7 +30,7 @@ const CHECK_STOP_GRACE_MS = 1000;
 /** How often held submissions past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 
-/** Flushes the asynchronous log, then exits; a stuck output (a reader that stopped) cannot hold the exit. */
+/** Lets the asynchronous log be written (300 ms at most: an output that fails or stopped cannot hold the exit), then exits. */
 function exitAfterLogs(logger: Logger, code: number): void {
   const exit = () => process.exit(code);
   setTimeout(exit, 300).unref();
@@ -108,6 +110,9 @@ async function main(): Promise<void> {
   purge();
   const purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
   purgeTimer.unref();
+  // dist/server/index.js runs dist/scripts/backup.js (npm run backup) on the schedule.
+  const backups = BackupSchedule.fromConfig(config, { clock, logger, take: backupCommand(path.join(__dirname, '..', 'scripts', 'backup.js'), { ...process.env, DATABASE_PATH: config.databasePath }) });
+  backups.start();
 
   const server: Server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
@@ -128,6 +133,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'Shutting down: no new connections, finishing requests in flight');
     clearInterval(purgeTimer);
+    backups.stop();
     // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
     server.closeIdleConnections();
     const force = setTimeout(() => {

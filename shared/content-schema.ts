@@ -27,6 +27,8 @@ const seo = z.object({
   keywords: z.array(text).min(1).max(12).default([]),
 });
 const statItem = z.object({ stat: shortText(20), label: shortText(120) });
+/** The dark band that closes a page with the audit offer. */
+const closingCta = z.object({ title: text, lead: text, button: text, note: text });
 
 /**
  * Whether a testimonial or a case study happened. An illustrative one is invented to show the kind
@@ -122,7 +124,7 @@ export const homeSchema = z.object({
       .min(1)
       .max(4),
   }),
-  closingCta: z.object({ title: text, lead: text, button: text, note: text }),
+  closingCta,
   productLaunch: z.object({ eyebrow: text, title: text, lead: text, bullets: z.array(text).min(1), button: text }),
   crawlerAccess: z.object({ title: text, lead: text, robotsSample: text, llmsSample: text, note: text }),
 });
@@ -144,6 +146,8 @@ export const processStepsSchema = z.object({
 export const caseStudiesSchema = z.object({
   seo,
   intro: z.object({ eyebrow: text, title: text, lead: text }),
+  /** After the stories: a reader they convinced needs a next step. */
+  closingCta,
   studies: z
     .array(
       z.object({
@@ -243,9 +247,7 @@ export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
 export type PagesContent = z.infer<typeof pagesSchema>;
 export type IconName = (typeof iconNames)[number];
 export type ColorName = (typeof colorNames)[number];
-export type Seo = z.infer<typeof seo>;
 export type StatSource = z.infer<typeof statSource>;
-export type ContentKind = z.infer<typeof kind>;
 
 /** An article as the blog index, related reading and SEO files see it: no body. */
 export interface ArticleSummary extends ArticleFrontMatter {

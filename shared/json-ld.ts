@@ -1,5 +1,3 @@
-import { site } from './site';
-
 /** schema.org objects for the page's JSON-LD blocks. */
 export type JsonLd = Record<string, unknown>;
 

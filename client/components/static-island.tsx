@@ -1,6 +1,7 @@
-import { use, useState, type ComponentType } from 'react';
-import { loadOnce } from '../load-once';
+import { useState, type ComponentType } from 'react';
+import { loadOnce } from '../../shared/load-once';
 import { useInternalLinkNavigation } from '../routing/links';
+import { readLoaded } from '../read-loaded';
 
 /**
  * Static islands: parts of a page with no behaviour (text, figures, links) whose code and words
@@ -43,7 +44,7 @@ export function staticIsland(id: string, load: () => Promise<IslandModule>): Sta
     const [adopted] = useState(() => htmlOnScreen(selector));
     const onClick = useInternalLinkNavigation();
     if (adopted !== null) return <div data-island={id} onClick={onClick} dangerouslySetInnerHTML={{ __html: adopted }} />;
-    const Content = content.current ?? use(content.load());
+    const Content = readLoaded(content);
     return (
       <div data-island={id} onClick={onClick}>
         <Content />

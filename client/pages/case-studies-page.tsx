@@ -16,15 +16,7 @@ import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
 
 type Study = CaseStudiesContent['studies'][number];
 
-const { seo, intro, studies } = caseStudies;
-
-// The page used to stop dead after the second story; a reader convinced by it needs a next step.
-const closingCta = {
-  title: 'Want to be the business AI recommends?',
-  lead: 'Both stories started with the same free audit: your top 50 prompts tested across three major AI assistants, and a clear view of who is named instead of you.',
-  button: 'Get Your Free AI Audit',
-  note: 'Usually £500, free for a limited time. Delivered within 24 hours. No obligation.',
-};
+const { seo, intro, studies, closingCta } = caseStudies;
 
 const Stack = styled.div`
   display: grid;

@@ -9,7 +9,7 @@ import { Icon } from '../components/ui/icon';
 import { NumberedList, Panel } from '../components/ui/content-blocks';
 import { Container, Lead, plainList } from '../components/ui/layout-primitives';
 import { PageHead } from '../head/page-head';
-import { color, mediaUp, radius, shadow, space, text } from '../theme/theme';
+import { color, mediaUp, space, text } from '../theme/theme';
 
 const Band = styled.div`
   padding-block: ${space.section};

@@ -1,21 +1,18 @@
-import { useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { useLocation, UNSAFE_NavigationContext } from 'react-router-dom';
+import { useCallback, type MouseEvent } from 'react';
+import { NavLink as RouterNavLink, useNavigate, type NavLinkProps } from 'react-router-dom';
 
-// The site's links and client-side navigation, in one module: every page needs all of it, and
-// one module is one file for the browser to fetch.
+// The site's links and client-side navigation, in one module: react-router's own components and
+// hooks, and the one thing it has no API for, links inside build-made HTML.
+
+/** The site's links: a real <a href> whose plain clicks navigate on the client. */
+export { Link } from 'react-router-dom';
 
 /**
- * Navigates on the client to a site path ('/blog', '/#faq'): a new history entry through
- * react-router's history, which the router then renders.
- *
- * Why not react-router's useNavigate: for paths relative to the current route it resolves them
- * against the route matches, and it carries the data router's navigation with it; every path
- * here is absolute and the site has no data router, so that code would only weigh on the
- * JavaScript budget (docs/decisions/008).
+ * A navigation link that marks the current page with aria-current="page". Exact paths only
+ * (`end`): the home link is not current on every page, nor the blog link on each article.
  */
-export function useNavigate(): (to: string) => void {
-  const { navigator } = useContext(UNSAFE_NavigationContext);
-  return useCallback((to: string) => navigator.push(to), [navigator]);
+export function NavLink(props: Omit<NavLinkProps, 'end'>) {
+  return <RouterNavLink end {...props} />;
 }
 
 /**
@@ -47,45 +44,8 @@ export function useInternalLinkNavigation() {
       const path = routerClickPath(event, anchor);
       if (path === null) return;
       event.preventDefault();
-      navigate(path);
+      void navigate(path);
     },
     [navigate],
   );
-}
-
-/**
- * The site's links: a real <a href> (crawlers, no-JavaScript visitors, open-in-new-tab) whose
- * plain clicks navigate on the client through react-router's history.
- *
- * Why not react-router's <Link>/<NavLink>: they carry framework-mode machinery this site never
- * uses (prefetch links, view transitions, relative-path resolution, route-module discovery) and
- * would eat into the page's JavaScript budget; every path here is absolute and
- * parameter-free (docs/decisions/008).
- */
-export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** A site path such as '/blog' or '/#faq'. */
-  to: string;
-}
-
-export function Link({ to, onClick, ...anchor }: LinkProps) {
-  const navigate = useNavigate();
-  return (
-    <a
-      {...anchor}
-      href={to}
-      onClick={(event) => {
-        onClick?.(event);
-        if (routerClickPath(event, event.currentTarget) === null) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    />
-  );
-}
-
-/** A navigation link that marks the current page with aria-current="page" (exact path match). */
-export function NavLink(props: LinkProps) {
-  const { pathname } = useLocation();
-  const current = pathname === props.to.split(/[?#]/)[0];
-  return <Link aria-current={current ? 'page' : undefined} {...props} />;
 }

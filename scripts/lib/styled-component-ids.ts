@@ -1,42 +1,45 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { transformAsync } from '@babel/core';
 import type { Plugin } from 'esbuild';
 
 /**
- * Gives every styled component a componentId fixed by its file and its place in that file, the
- * job babel-plugin-styled-components does in Babel builds.
+ * Gives every styled component of the client code a componentId fixed by its file and its place
+ * in that file, with styled-components' own Babel plugin (babel-plugin-styled-components, its
+ * `ssr` option), run on the source before esbuild compiles it.
  *
  * Without it, styled-components numbers components in the order their modules run. The server
  * runs every page's modules in one order, the browser only the chunks a page needs, in another;
  * the same component then gets other class names on each side. Hydration keeps the server's
  * class names in the DOM, while the client injects a second copy of the rules under its own
- * names (about a hundred rules a page), and any re-render switches the element's classes.
- * With fixed ids both sides produce the same names, and the client reuses the server's rules.
+ * names, and any re-render switches the element's classes. Both esbuild builds (client and
+ * server) use this plugin, so the names always agree; test/browser/site.test.ts checks that
+ * hydration adds no CSS rule.
  *
- * It rewrites `styled.tag`, `styled(Component)` (before `<Props>`, a template or `.attrs(`) to
- * `styled.tag.withConfig({ componentId })`. Both esbuild builds (client and server) use it, so
- * the names always agree; test/browser/site.test.ts checks that hydration adds no CSS rule.
+ * Babel only parses the TypeScript here (the syntax plugin); esbuild still compiles it.
  */
-const STYLED_FACTORY = /\bstyled(?:\.[a-z][a-z0-9]*|\([A-Za-z_$][\w$.]*\))(?=\s*(?:<|`|\.attrs\())/g;
-
 export function styledComponentIds(root: string): Plugin {
   return {
     name: 'styled-component-ids',
     setup(build) {
-      const prefixes = new Map<string, string>();
-      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-        const relative = path.relative(root, args.path).split(path.sep).join('/');
-        if (!relative.startsWith('client/')) return undefined;
+      build.onLoad({ filter: /[\\/]client[\\/].*\.tsx?$/ }, async (args) => {
+        if (!path.relative(root, args.path).startsWith(`client${path.sep}`)) return undefined;
         const source = await readFile(args.path, 'utf8');
-        if (!source.includes('styled')) return undefined;
-        const prefix = `sc${createHash('sha256').update(relative).digest('hex').slice(0, 6)}`;
-        const owner = prefixes.get(prefix);
-        if (owner && owner !== relative) throw new Error(`styled-component-ids: ${relative} and ${owner} hash to the same prefix`);
-        prefixes.set(prefix, relative);
-        let index = 0;
-        const contents = source.replace(STYLED_FACTORY, (factory) => `${factory}.withConfig({ componentId: '${prefix}-${(index++).toString(36)}' })`);
-        return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+        if (!source.includes('styled-components')) return undefined;
+        const result = await transformAsync(source, {
+          filename: args.path,
+          cwd: root,
+          root,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: false,
+          plugins: [
+            ['@babel/plugin-syntax-typescript', { isTSX: args.path.endsWith('.tsx') }],
+            ['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, minify: true, transpileTemplateLiterals: true, pure: true }],
+          ],
+        });
+        if (!result?.code) throw new Error(`styled-component-ids: Babel returned nothing for ${args.path}`);
+        return { contents: result.code, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       });
     },
   };

@@ -14,7 +14,7 @@ if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);
 }
 
-const { config, db } = configuredDatabase(openDatabaseReadOnly);
+const { db } = configuredDatabase(openDatabaseReadOnly);
 try {
   const { csv, rows } = exportCsv(db, table as ExportTable, typeof since === 'string' ? since : undefined);
   // A byte-order mark, so that spreadsheet programs read the file as UTF-8 (£, accents).

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
-import { CSRF_TOKEN_PATH, FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState } from '../../shared/forms/form-contract';
+import { CSRF_TOKEN_PATH, FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState, type FormTokens } from '../../shared/forms/form-contract';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
@@ -8,7 +8,7 @@ import { thankYouWithCheck } from '../../shared/site-check';
 import type { Config } from '../config';
 import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
-import type { FillTimer } from '../http/fill-time';
+import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { SitePages } from '../pages/site-pages';
@@ -75,9 +75,14 @@ function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json';
 }
 
+/** The parsed form body; empty when the post was refused before its body was read. */
+function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+}
+
 /** Only the form's own fields, as strings, to put back into the form after a refusal. */
-function keptValues(fields: readonly FieldSpec[], body: unknown): FormValues {
-  const source = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+function keptValues(fields: readonly FieldSpec[], source: Record<string, unknown>): FormValues {
   return Object.fromEntries(
     fields.map((field) => {
       const value = Object.prototype.hasOwnProperty.call(source, field.name) ? source[field.name] : undefined;
@@ -109,20 +114,19 @@ function refusalFor(error: unknown): { status: number; message: string; log: 'in
  * reached by client-side navigation (the page it came from had none).
  */
 export function formRoutes(deps: FormRoutesDependencies): Router {
-  const { config, store, logger, clock, csrf } = deps;
+  const { config, store, clock, csrf } = deps;
   // Exact paths, like the page routes: /Free-Audit and /free-audit/ are not the form.
   const router = Router({ caseSensitive: true, strict: true });
 
   /** A form's tokens for this visitor: the CSRF token, and the fill-time note bound to it. */
-  const visitorTokens = (req: Request) => {
+  const visitorTokens = (req: Request, earlier?: PostedNote): FormTokens => {
     const csrfToken = req.csrfToken();
-    return { csrfToken, formStarted: deps.fillTime.issue(csrfToken) };
+    return { csrfToken, formStarted: deps.fillTime.issue(csrfToken, earlier) };
   };
 
   router.get(CSRF_TOKEN_PATH, csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    const { csrfToken, formStarted } = visitorTokens(req);
-    res.json({ token: csrfToken, formStarted });
+    res.json(visitorTokens(req));
   });
 
   const requireFormBody: RequestHandler = (req, _res, next) =>
@@ -136,17 +140,26 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   ];
 
   for (const form of forms) {
+    /**
+     * The form given back, or our script told why, with the tokens the retry must send: a refusal
+     * for a lapsed session has just given the visitor a new cookie, which their old token does
+     * not match.
+     */
     const respondRefused = async (req: Request, res: Response, status: number, message: string, extra: Partial<FormState> = {}) => {
-      if (wantsJson(req)) {
-        res.status(status).json({ ok: false, message, ...(extra.errors ? { errors: extra.errors } : {}) });
-        return;
-      }
-      // Refused before the CSRF step (size, content type): issue a token now, or the corrected
-      // form would fail its next post.
+      // Refused before the CSRF step (rate limit, cross-site, size, content type): issue a token now.
       if (typeof req.csrfToken !== 'function') {
         await new Promise<void>((resolve, reject) => csrf.cookies(req, res, (error?: unknown) => (error ? reject(error) : csrf.issue(req, res, (issueError?: unknown) => (issueError ? reject(issueError) : resolve())))));
       }
-      const state: FormState = { ...visitorTokens(req), form: form.name, message, values: keptValues(form.fields, req.body), ...extra };
+      // The retry's note keeps the time the form was first shown: the answers are still in it, and
+      // a person who sends them again at once is not a bot in a hurry.
+      const body = bodyOf(req);
+      const tokens = visitorTokens(req, { note: body[FORM_STARTED_FIELD], csrfToken: postedToken(req) });
+      if (wantsJson(req)) {
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.status(status).json({ ok: false, message, ...(extra.errors ? { errors: extra.errors } : {}), tokens });
+        return;
+      }
+      const state: FormState = { ...tokens, form: form.name, message, values: keptValues(form.fields, body), ...extra };
       await deps.sendPage(req, res, form.path, state, status);
     };
 
@@ -163,7 +176,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
 
     const submit: RequestHandler = async (req, res, next) => {
       try {
-        const body: Record<string, unknown> = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+        const body = bodyOf(req);
         const now = clock();
         // A bot fills every field (a person never sees the honeypot), posts the moment it has the
         // page, or posts one form load again and again. Such a post is held in quarantine, not

@@ -21,8 +21,6 @@ export interface OutboxWorkerOptions {
   retryBaseMs: number;
   /** The clock the app stamps its outbox rows with: due times are compared on one clock. */
   clock: () => Date;
-  /** The longest wait between retries, however many attempts failed. */
-  maxRetryDelayMs?: number;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
   dailyCap?: number;
 }
@@ -33,6 +31,9 @@ export interface OutboxWorkerOptions {
  * Leads are still stored at once and the mails go out the next day.
  */
 export const DAILY_MAIL_CAP = 200;
+
+/** The longest wait between retries of a mail, however many attempts failed. */
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
 /** A day on which the cap was reached, told to the agency in the next mail that goes out. */
 interface CapNotice {
@@ -76,7 +77,6 @@ export class OutboxWorker {
   private readonly clearNotice;
   private readonly clock: () => Date;
   private readonly dailyCap: number;
-  private readonly maxRetryDelayMs: number;
   private running: Promise<void> | null = null;
   private rerun = false;
   private timer: NodeJS.Timeout | null = null;
@@ -86,18 +86,19 @@ export class OutboxWorker {
   constructor(private readonly options: OutboxWorkerOptions) {
     const { db } = options;
     this.clock = options.clock;
-    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 6 * 60 * 60 * 1000;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
-    // The next mail to send: each sender's first before anyone's second, and among those the
-    // newest first, so that a flood, from one address or from many, never holds a new lead back.
-    // A lead's notification goes before the findings of a site check that follow one: findings
-    // never take a new lead's place under the daily cap.
-    this.due = db.prepare<[string], OutboxRow>(
+    // The next mail to send: each sender's first of the day before anyone's second, and among
+    // those the newest first, so that a flood, from one address or from many, before a lead or
+    // after it, never holds a lead back. A sender's mails already sent today count towards its
+    // place (the daily cap's UTC day), else each mail sent from a flood would make its next one
+    // a first again. A lead's notification goes before the findings of a site check that follow
+    // one: findings never take a new lead's place under the daily cap.
+    this.due = db.prepare<{ dayStart: string; now: string }, OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM (
          SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
-         FROM mail_outbox WHERE sent_at IS NULL
-       ) WHERE next_attempt_at <= ? ORDER BY sender_rank, kind = 'site-check', id DESC LIMIT 1`,
+         FROM mail_outbox WHERE sent_at IS NULL OR sent_at >= @dayStart
+       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, kind = 'site-check', id DESC LIMIT 1`,
     );
     this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -158,7 +159,7 @@ export class OutboxWorker {
   }
 
   private retryDelay(attempts: number): number {
-    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
   }
 
   /**
@@ -186,7 +187,8 @@ export class OutboxWorker {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped || this.capReached()) return;
-      const row = this.due.get(this.clock().toISOString());
+      const now = this.clock();
+      const row = this.due.get({ dayStart: startOfUtcDay(now).toISOString(), now: now.toISOString() });
       if (!row) return;
       await this.sendOne(row);
     }

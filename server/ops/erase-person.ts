@@ -1,6 +1,8 @@
 import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../db/database';
+import { ageOutTimes, listBackups } from '../backup/backup-files';
+import { firstLine } from '../backup/database-file';
+import { openDatabaseReadOnly, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 
 export interface ErasureReport {
@@ -13,6 +15,16 @@ export interface ErasureReport {
   unsentMails: number;
   emlFiles: string[];
 }
+
+/** Where a person's rows are: each table erasure empties of them, by the column that holds their address. */
+const PERSON_ROWS = {
+  auditSubmissions: { table: 'audit_submissions', column: 'email' },
+  contactMessages: { table: 'contact_messages', column: 'email' },
+  heldSubmissions: { table: 'quarantine', column: 'email' },
+  mails: { table: 'mail_outbox', column: 'subject_email' },
+} as const;
+
+const rowsOf = (rows: keyof typeof PERSON_ROWS) => `FROM ${PERSON_ROWS[rows].table} WHERE email_key(${PERSON_ROWS[rows].column}) = ?`;
 
 /** The Message-ID header of an .eml file (headers come first; 64 KB is far more than they take). */
 function messageIdOf(file: string): string | null {
@@ -34,8 +46,8 @@ function pause(ms: number): void {
 
 /**
  * UK GDPR right to erasure: removes every row about one e-mail address from every table (leads,
- * the checks of the websites they named, held submissions, mails sent or not) in one transaction, then the .eml copies of exactly those
- * mails, found by their Message-ID. Addresses match however they are written (Unicode case,
+ * the checks of the websites they named, held submissions, mails sent or not) in one
+ * transaction, then the .eml copies of exactly those mails, found by their Message-ID. Addresses match however they are written (Unicode case,
  * compatibility forms, an internationalised domain or its punycode). The connection overwrites
  * what it deletes (secure_delete), and the WAL, which still holds earlier copies of the pages, is
  * checkpointed and truncated, so no copy stays readable in the database's files.
@@ -45,15 +57,17 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
   db.pragma('secure_delete = ON');
   const { messageIds, ...report } = db
     .transaction(() => {
-      const mails = db.prepare<[string], { message_id: string; sent_at: string | null }>(`SELECT message_id, sent_at FROM mail_outbox WHERE email_key(subject_email) = ?`).all(key);
+      const mails = db.prepare<[string], { message_id: string; sent_at: string | null }>(`SELECT message_id, sent_at ${rowsOf('mails')}`).all(key);
+      const remove = (rows: keyof typeof PERSON_ROWS) => db.prepare(`DELETE ${rowsOf(rows)}`).run(key).changes;
       return {
         messageIds: new Set(mails.map((mail) => mail.message_id)),
         unsentMails: mails.filter((mail) => mail.sent_at === null).length,
-        siteChecks: db.prepare(`DELETE FROM site_checks WHERE audit_id IN (SELECT id FROM audit_submissions WHERE email_key(email) = ?)`).run(key).changes,
-        auditSubmissions: db.prepare(`DELETE FROM audit_submissions WHERE email_key(email) = ?`).run(key).changes,
-        contactMessages: db.prepare(`DELETE FROM contact_messages WHERE email_key(email) = ?`).run(key).changes,
-        heldSubmissions: db.prepare(`DELETE FROM quarantine WHERE email_key(email) = ?`).run(key).changes,
-        mails: db.prepare(`DELETE FROM mail_outbox WHERE email_key(subject_email) = ?`).run(key).changes,
+        // Before the requests themselves: a check is found by the request it belongs to.
+        siteChecks: db.prepare(`DELETE FROM site_checks WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
+        auditSubmissions: remove('auditSubmissions'),
+        contactMessages: remove('contactMessages'),
+        heldSubmissions: remove('heldSubmissions'),
+        mails: remove('mails'),
       };
     })
     .immediate();
@@ -89,4 +103,53 @@ function truncateWal(db: Db): void {
     pause(100);
   }
   throw new Error('The WAL could not be emptied (the database stayed busy): run the erase again');
+}
+
+/** A backup that still holds rows about the person erased (or could not be read to tell). */
+export interface BackupHoldingPerson {
+  file: string;
+  takenAt: Date;
+  /** Rows about the person in it; null when it could not be read (the reason in `unreadable`). */
+  rows: number | null;
+  unreadable?: string;
+  /** When the schedule deletes it (ageOutTimes); null: the schedule is off, it stays until deleted by hand. */
+  agesOutAt: Date | null;
+}
+
+/** Rows about the person in a database of any schema version (a backup): its tables only. */
+function countPersonRows(db: Db, key: string): number {
+  const tables = new Set(db.prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'table'`).pluck().all());
+  return (Object.keys(PERSON_ROWS) as (keyof typeof PERSON_ROWS)[])
+    .filter((rows) => tables.has(PERSON_ROWS[rows].table))
+    .reduce((sum, rows) => sum + (db.prepare<[string], number>(`SELECT count(*) ${rowsOf(rows)}`).pluck().get(key) ?? 0), 0);
+}
+
+/**
+ * Erasure reaches the live database only. Backups are copies kept out of use (never read, only
+ * restored to recover the site) until the schedule deletes them, which is what the ICO's guidance
+ * on erasure asks of backups; the person is told which of them still hold their data and until
+ * when. Returns those backups, and how many were looked at.
+ */
+export function backupsHoldingPerson(
+  settings: { databasePath: string; backupDir: string; backupIntervalHours: number; backupKeep: number },
+  email: string,
+): { checked: number; holding: BackupHoldingPerson[] } {
+  const key = emailKey(email);
+  const backups = listBackups(settings.backupDir, settings.databasePath);
+  const agesOut = ageOutTimes(backups, settings.backupIntervalHours, settings.backupKeep);
+  const holding = backups.flatMap(({ file, takenAt }, index): BackupHoldingPerson[] => {
+    const agesOutAt = agesOut[index] ?? null;
+    try {
+      const db = openDatabaseReadOnly(file);
+      try {
+        const rows = countPersonRows(db, key);
+        return rows > 0 ? [{ file, takenAt, rows, agesOutAt }] : [];
+      } finally {
+        db.close();
+      }
+    } catch (error) {
+      return [{ file, takenAt, rows: null, unreadable: firstLine(error), agesOutAt }];
+    }
+  });
+  return { checked: backups.length, holding };
 }

@@ -15,17 +15,16 @@ export interface FastPath {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
+/** Told of each request the fast path answered, with its path (the AI ledger counts them). */
+export type FastPathObserver = (req: IncomingMessage, path: string) => void;
+
 /**
  * The fast path for pages that are the same for every visitor: a plain node:http handler that
  * runs before Express and sends a page's precomputed representation (no routing, no middleware,
  * no React, no compression per request). Anything else (forms, files, 404s, a page not rendered
  * yet) falls through to Express. It keeps what ops rely on: the security headers (part of every
  * representation), a request id, and a JSON log line per request.
- */
-/** Told of each request the fast path answered, with its path (the AI ledger counts them). */
-export type FastPathObserver = (req: IncomingMessage, path: string) => void;
-
-/**
+ *
  * `privateParams`: query parameters that make a request one visitor's own (a site check's token
  * on the thank-you page): such a request is left to Express, whatever its path.
  */

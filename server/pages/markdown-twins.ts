@@ -39,9 +39,9 @@ export interface TwinRepresentations {
  * Every page's twin, compressed once. Search engines keep one URL per page: a twin is noindex,
  * names the page as its canonical, and is left out of the sitemap.
  */
-export function twinRepresentations(siteUrl: string, security: Record<string, string>, twins: readonly MarkdownTwin[] = markdownTwins): Map<string, TwinRepresentations> {
+export function twinRepresentations(siteUrl: string, security: Record<string, string>): Map<string, TwinRepresentations> {
   const byPage = new Map<string, TwinRepresentations>();
-  for (const twin of twins) {
+  for (const twin of markdownTwins) {
     const body = Buffer.from(twinText(twin, siteUrl), 'utf8');
     const meta = (vary: string, extra: Record<string, string> = {}): ResponseMeta => ({
       status: 200,

@@ -1,4 +1,4 @@
-import { boundedMemo } from './bounded-memo';
+import { oncePerKey } from '../../shared/load-once';
 
 /** The encodings a response body is kept or made in. */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -26,9 +26,9 @@ function weightedItems(header: string): { item: string; q: number }[] {
  * remembered. The memory is bounded (and simply forgotten when full), and a value longer than any
  * browser sends is parsed each time, because the header is the client's to choose.
  */
-function remembered<T>(parse: (header: string) => T): (header: string) => T {
-  const memo = boundedMemo<T>(256);
-  return (header) => (header.length > 200 ? parse(header) : memo(header, parse));
+function remembered<T extends NonNullable<unknown>>(parse: (header: string) => T): (header: string) => T {
+  const memo = oncePerKey(parse, 256);
+  return (header) => (header.length > 200 ? parse(header) : memo(header));
 }
 
 const acceptedEncodings = remembered((acceptEncoding): Accepted => {

@@ -1,6 +1,6 @@
 import { useContext, type ContextType, type ReactNode } from 'react';
 import { StyleSheetContext, type ServerStyleSheet } from 'styled-components';
-import { boundedMemo } from './bounded-memo';
+import { oncePerKey } from '../../shared/load-once';
 
 type Stylis = ContextType<typeof StyleSheetContext>['stylis'];
 
@@ -8,9 +8,7 @@ type Stylis = ContextType<typeof StyleSheetContext>['stylis'];
  * Far more distinct rules than the site's components produce; should a style ever interpolate a
  * visitor's value, the memo starts again here instead of growing without end.
  */
-export const STYLIS_MEMO_LIMIT = 10_000;
-
-const memos = new WeakMap<Stylis, Stylis>();
+const STYLIS_MEMO_LIMIT = 10_000;
 
 /**
  * styled-components runs its CSS preprocessor (stylis) on every rule that a new sheet has not met,
@@ -18,18 +16,14 @@ const memos = new WeakMap<Stylis, Stylis>();
  * of a form page rendered for one visitor. stylis returns the same rules for the same arguments, so
  * one memo per process serves every render.
  */
-export function memoisedStylis(stylis: Stylis): Stylis {
-  const known = memos.get(stylis);
-  if (known) return known;
-  const rules = boundedMemo<string[]>(STYLIS_MEMO_LIMIT);
-  const memoised = Object.assign(
-    (css: string, selector = '', prefix = '', componentId = '') =>
-      rules(`${selector}\n${prefix}\n${componentId}\n${css}`, () => stylis(css, selector, prefix, componentId)),
-    { hash: stylis.hash },
-  );
-  memos.set(stylis, memoised);
-  return memoised;
-}
+export const memoisedStylis = oncePerKey((stylis: Stylis): Stylis => {
+  // The selector, prefix and component id hold no line break; the CSS comes last, whole.
+  const rules = oncePerKey((key: string) => {
+    const [selector = '', prefix = '', componentId = '', ...css] = key.split('\n');
+    return stylis(css.join('\n'), selector, prefix, componentId);
+  }, STYLIS_MEMO_LIMIT);
+  return Object.assign((css: string, selector = '', prefix = '', componentId = '') => rules(`${selector}\n${prefix}\n${componentId}\n${css}`), { hash: stylis.hash });
+});
 
 /**
  * Collects the styles of the tree into `sheet`, as `sheet.collectStyles(tree)` does, through the

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
-import type { FormState } from '../../shared/forms/form-contract';
+import { NO_FORM_TOKENS, type FormState } from '../../shared/forms/form-contract';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -8,10 +8,10 @@ import { fastPath, type FastPath, type FastPathObserver } from './fast-path';
 import { twinPath } from '../../shared/markdown-twin';
 import { twinRepresentations } from './markdown-twins';
 import { negotiateEncoding, prefersMarkdown } from './negotiation';
-import { PageCache } from './page-cache';
 import { renderErrorPage, renderRoute, type RenderContext } from './render';
 import { compressOnce, precompress, type Representation, type ResponseMeta } from './representation';
 import { send } from './send';
+import { loadOnce, oncePerKey } from '../../shared/load-once';
 
 export interface SitePagesOptions {
   routes: AppRoute[];
@@ -66,7 +66,10 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     Vary: vary,
   });
 
-  const cache = new PageCache<Representation>(async (key) => {
+  // Each page is rendered once, when the process warms them before it listens, and kept; a
+  // render that fails is tried again by the next request for it (shared/load-once.ts).
+  const pageAt = oncePerKey((key: string) => loadOnce(() => renderPage(key)));
+  async function renderPage(key: string): Promise<Representation> {
     const route = matchAppRoute(routes, key);
     const document = await renderRoute(routes, route, key, context);
     // A page with a Markdown twin answers with it to a client that asks for text/markdown.
@@ -77,7 +80,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
     // The not-found page logs the path it was asked for, so it stays with Express.
     if (route.path === key) fast.add(key, page, twin?.negotiated);
     return page;
-  });
+  }
 
   /** A document made for this response alone: no cache may keep it. */
   const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
@@ -99,8 +102,8 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       const forms = pages.filter((route) => route.perVisitor).map((route) => route.path);
       // A form page is rendered for each visitor, and once here too: one that cannot render stops
       // the start instead of failing its first visitor, and its code is loaded before anyone asks.
-      const renderForm = (path: string) => renderRoute(routes, matchAppRoute(routes, path), path, context, { csrfToken: '' });
-      await Promise.all([...[...shared, '/404'].map((key) => cache.get(key)), ...forms.map(renderForm)]);
+      const renderForm = (path: string) => renderRoute(routes, matchAppRoute(routes, path), path, context, NO_FORM_TOKENS);
+      await Promise.all([...[...shared, '/404'].map((key) => pageAt(key).load()), ...forms.map(renderForm)]);
       logger.info({ pages: shared.length + 1, forms: forms.length, ms: Date.now() - started }, 'Pages rendered into memory');
     },
 
@@ -118,11 +121,11 @@ export function sitePages({ routes, context, security, https, logger, showErrors
         if (route.path === NOT_FOUND_PATH) {
           req.log.warn({ path: req.path }, 'Page not found');
           // Every unknown path shows the same page, so it is rendered once.
-          send(req, res, await cache.get('/404'));
+          send(req, res, await pageAt('/404').load());
           return;
         }
         if (route.perVisitor) throw new Error(`${route.path} is rendered per visitor: its own route must answer it`);
-        send(req, res, await cache.get(route.path));
+        send(req, res, await pageAt(route.path).load());
       } catch (error) {
         next(error);
       }

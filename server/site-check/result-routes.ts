@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { routesPaths } from '../../shared/site';
+import { NO_FORM_TOKENS } from '../../shared/forms/form-contract';
 import { SITE_CHECK_PARAM, SITE_CHECK_STATUS_PATH, type SiteCheckView } from '../../shared/site-check';
 import type { SitePages } from '../pages/site-pages';
 import { storedReport, type CheckRow, type SiteCheckStore } from './check-store';
@@ -30,7 +31,7 @@ export function siteCheckResultRoutes(deps: { store: SiteCheckStore; sendPage: S
       const siteCheck = viewFor(req);
       // No token: the shared thank-you page, which shows no result.
       if (siteCheck === undefined) return next();
-      await deps.sendPage(req, res, routesPaths.thankYou, { csrfToken: '', siteCheck }, 200);
+      await deps.sendPage(req, res, routesPaths.thankYou, { ...NO_FORM_TOKENS, siteCheck }, 200);
     } catch (error) {
       next(error);
     }

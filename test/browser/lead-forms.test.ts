@@ -1,19 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { validAudit, validContact } from '../helpers/forms';
 import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { waitFor } from '../helpers/process-forms';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
 let server: ServerProcess;
 let browser: Browser;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  smtp = await startSmtpServer('accept');
+  [server, browser] = await Promise.all([startServerProcess({ SMTP_URL: smtp.url, TRUST_PROXY: '1' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 function readRows(table: string): Record<string, unknown>[] {
@@ -24,6 +29,11 @@ function readRows(table: string): Record<string, unknown>[] {
     db.close();
   }
 }
+
+// A visitor with an address of their own (as the trusted proxy reports it), so that the posts of
+// this file's other visitors do not count against their rate limit.
+let visitors = 0;
+const ownAddress = () => ({ extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${(visitors += 1)}` } });
 
 /** The server drops a post sent sooner than a person could fill the form (MIN_FILL_MS, 3 s). */
 const PERSON_PAUSE_MS = 3200;
@@ -116,6 +126,23 @@ describe('the audit form with JavaScript', () => {
     expect(readRows('audit_submissions').some((row) => row.email === 'navigated@example.co.uk')).toBe(true);
     await page.close();
   });
+
+  it('after a client-side navigation whose token request failed, still gets the lead through', async () => {
+    const context = await browser.newContext(ownAddress());
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // The request the form makes when it appears fails, as on a connection that dropped for a moment.
+    await page.route('**/csrf-token', (route) => route.abort('failed'), { times: 1 });
+    await page.locator('header').getByRole('link', { name: 'Book Free Audit' }).first().click();
+    await page.waitForURL(`${server.url}/free-audit`);
+    await fillAudit(page, { ...validAudit, email: 'token-retry@example.co.uk' });
+    await page.getByRole('button', { name: 'Get My Free AI Audit' }).click();
+    await page.waitForURL(`${server.url}/thank-you`);
+    expect(readRows('audit_submissions').filter((row) => row.email === 'token-retry@example.co.uk')).toHaveLength(1);
+    expect(readRows('quarantine').filter((row) => row.email === 'token-retry@example.co.uk')).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the forms without JavaScript', () => {
@@ -167,6 +194,141 @@ describe('the contact form with JavaScript', () => {
     expect(readRows('contact_messages').some((row) => row.email === 'js-contact@example.co.uk' && row.subject === 'consultation')).toBe(true);
     // The form is empty again for another message.
     expect(await page.locator('[name="message"]').inputValue()).toBe('');
+    await page.close();
+  });
+});
+
+/*
+ * A visitor's session cookie can lapse while the form is open (the browser was restarted, or
+ * cleared its cookies). The first press is refused with the answers kept; the next press must get
+ * through as a lead, stored and mailed, not held in quarantine as if another visitor had sent it.
+ */
+describe('a visitor whose session lapsed while filling the form', () => {
+  const forms = {
+    audit: { path: '/free-audit', table: 'audit_submissions', values: validAudit, button: 'Get My Free AI Audit', longest: { column: 'business_description', typed: validAudit.business_description } },
+    contact: { path: '/contact', table: 'contact_messages', values: validContact, button: 'Send Message', longest: { column: 'message', typed: validContact.message } },
+  } as const;
+  type FormKey = keyof typeof forms;
+
+  async function fillForm(page: Page, values: Record<string, string>) {
+    for (const [name, value] of Object.entries(values)) {
+      const field = page.locator(`[name="${name}"]`);
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+    await page.waitForTimeout(PERSON_PAUSE_MS);
+  }
+
+  /** Refused, with the message that says what to do and every answer still in its field. */
+  async function expectRefusedWithAnswersKept(page: Page, values: Record<string, string>) {
+    await page.getByRole('alert').filter({ hasText: 'session expired' }).waitFor();
+    for (const [name, value] of Object.entries(values)) expect({ name, value: await page.locator(`[name="${name}"]`).inputValue() }).toEqual({ name, value });
+  }
+
+  /** What ops would find: the answers stored as typed, their mail delivered to the agency, nothing held. */
+  async function expectStoredAndMailed(form: FormKey, email: string) {
+    const { table, longest } = forms[form];
+    expect(readRows(table).filter((row) => row.email === email).map((row) => row[longest.column])).toEqual([longest.typed]);
+    await waitFor(`the mail about ${email}`, () => smtp.received.some((mail) => decodeQuotedPrintable(mail.raw).includes(email)), 20_000);
+    expect(readRows('quarantine').filter((row) => row.email === email)).toEqual([]);
+  }
+
+  it.each([
+    ['audit', 'opened directly'],
+    ['audit', 'reached by client-side navigation'],
+    ['contact', 'opened directly'],
+    ['contact', 'reached by client-side navigation'],
+  ] as const)('with JavaScript: the %s form (%s) is refused once, then the next press is thanked', async (form, arrival) => {
+    const { path: formPath, button } = forms[form];
+    const email = `lapsed-${form}-js-${arrival.split(' ')[0]}@example.co.uk`;
+    const values = { ...forms[form].values, email };
+    const context = await browser.newContext(ownAddress());
+    const page = await context.newPage();
+    if (arrival === 'opened directly') {
+      await page.goto(`${server.url}${formPath}`);
+      await waitForHydration(page);
+    } else {
+      await page.goto(`${server.url}/how-it-works`);
+      await waitForHydration(page);
+      await page.locator(`a[href="${formPath}"]`).first().click();
+      await page.waitForURL(`${server.url}${formPath}`);
+    }
+    await fillForm(page, values);
+    await context.clearCookies();
+
+    await page.getByRole('button', { name: button }).click();
+    await expectRefusedWithAnswersKept(page, values);
+    expect(readRows(forms[form].table).filter((row) => row.email === email)).toEqual([]);
+
+    // At once, as a person who has just read "please send the form again" would.
+    await page.getByRole('button', { name: button }).click();
+    if (form === 'audit') await page.getByRole('heading', { level: 1, name: 'Thank You for Your Submission!' }).waitFor();
+    else await page.getByText('Message sent').first().waitFor();
+    await expectStoredAndMailed(form, email);
+    await context.close();
+  });
+
+  it.each(['audit', 'contact'] as const)('without JavaScript: the %s form is refused once, then the next press is thanked', async (form) => {
+    const { path: formPath, button } = forms[form];
+    const email = `lapsed-${form}-nojs@example.co.uk`;
+    const values = { ...forms[form].values, email };
+    const context = await browser.newContext({ ...ownAddress(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${formPath}`);
+    await fillForm(page, values);
+    await context.clearCookies();
+
+    await page.getByRole('button', { name: button }).click();
+    await expectRefusedWithAnswersKept(page, values);
+
+    await page.getByRole('button', { name: button }).click();
+    await page.waitForURL(form === 'audit' ? `${server.url}/thank-you` : `${server.url}/contact?sent=1`);
+    await expectStoredAndMailed(form, email);
+    await context.close();
+  });
+});
+
+/*
+ * The server writes a form's state into the page once. A form shown again later in the same page
+ * (client-side navigation) is a new showing: it fetches tokens of its own, so that its fill time
+ * counts from then, and nothing of the earlier showing comes back.
+ */
+describe('a form shown again by client-side navigation', () => {
+  const startedNote = (page: Page) => page.locator('input[name="_form_started"]').inputValue();
+
+  /** To another page, and until the form is gone (the router keeps a page up while the next one loads). */
+  async function leaveForm(page: Page) {
+    await page.locator('header').getByRole('link', { name: 'How It Works' }).first().click();
+    await page.locator('form').waitFor({ state: 'detached' });
+  }
+
+  it('gets a fill-time note of its own, not the one the page was loaded with', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/free-audit`);
+    await waitForHydration(page);
+    const loaded = await startedNote(page);
+    expect(loaded).toMatch(/^\d+\.[\w-]+$/);
+    await leaveForm(page);
+    await page.locator('header').getByRole('link', { name: 'Book Free Audit' }).first().click();
+    await page.waitForURL(`${server.url}/free-audit`);
+    await page.waitForFunction((old) => {
+      const note = document.querySelector<HTMLInputElement>('input[name="_form_started"]')?.value ?? '';
+      return note !== '' && note !== old;
+    }, loaded);
+    await page.close();
+  });
+
+  it('does not say again that the message was sent', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/contact?sent=1`);
+    await waitForHydration(page);
+    const confirmation = page.locator('form [role="status"]');
+    expect(await confirmation.textContent()).toMatch(/\S/);
+    await leaveForm(page);
+    await page.locator('footer a[href="/contact"]').first().click();
+    await page.waitForURL(`${server.url}/contact`);
+    await page.locator('[name="message"]').waitFor();
+    expect(await confirmation.textContent()).toBe('');
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './test-app';
@@ -20,20 +21,7 @@ export interface ServerProcess {
  */
 export function startServerProcess(env: Record<string, string> = {}, root: string = ROOT, readyAt = 'Listening'): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-process-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: path.join(dir, 'site.db'),
-      NODE_ENV: 'production',
-      // Tests run the demo content, placeholders and all, on an https SITE_URL too; the refusal
-      // itself is tested by passing ALLOW_PLACEHOLDER_CONTENT=0.
-      ALLOW_PLACEHOLDER_CONTENT: '1',
-      ...env,
-    },
-  });
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], { cwd: root, env: serverEnv(dir, env) });
   const logs: Record<string, unknown>[] = [];
   let buffered = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -79,4 +67,93 @@ export function startServerProcess(env: Record<string, string> = {}, root: strin
       reject(new Error(`server exited with ${code}: ${buffered}`));
     });
   });
+}
+
+/** The built server's environment: a free port on loopback, a database in `dir`, then `env`. */
+function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: path.join(dir, 'site.db'),
+    NODE_ENV: 'production',
+    // Tests run the demo content, placeholders and all, on an https SITE_URL too; the refusal
+    // itself is tested by passing ALLOW_PLACEHOLDER_CONTENT=0.
+    ALLOW_PLACEHOLDER_CONTENT: '1',
+    ...env,
+  };
+}
+
+/** A loopback port nothing listens on (free a moment ago): connections to it are refused. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Where the server's stdout goes when the test does not read its log: `full-disk` is /dev/full
+ * (every write fails with ENOSPC, as on a full volume); `pipe` is a pipe the test reads only when
+ * it chooses to (`child.stdout`), so until then it fills up like one whose reader stopped.
+ */
+export type LogOutput = 'full-disk' | 'pipe';
+
+export interface UnloggedServerProcess {
+  url: string;
+  dir: string;
+  child: ChildProcess;
+  /** What the process wrote to stderr. */
+  stderr(): string;
+  /** Signals the process and resolves with its exit code; null when it had to be killed (still running 10 s later). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the built server with its stdout on `output`. Its log cannot say when it listens, so it
+ * gets a port chosen here and is ready when /healthz answers 200.
+ */
+export async function startServerWithLogOutput(output: LogOutput, env: Record<string, string> = {}): Promise<UnloggedServerProcess> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'citewise-log-output-'));
+  const port = await freePort();
+  const stdout = output === 'full-disk' ? openSync('/dev/full', 'w') : 'pipe';
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
+    cwd: ROOT,
+    env: serverEnv(dir, { PORT: String(port), ...env }),
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  if (typeof stdout === 'number') closeSync(stdout);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}: ${stderr}`);
+    const status = await fetch(`${url}/healthz`).then((response) => response.status, () => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /healthz with 200: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dir,
+    child,
+    stderr: () => stderr,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      // A process that does not exit is what these tests look for: it must not outlive them.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(kill);
+      rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
 }

@@ -30,6 +30,19 @@ export interface TestApp {
   close(): void;
 }
 
+/** A page at /broken whose component throws `message` when it renders, before the site's own routes. */
+export function withBrokenPage(routes: AppRoute[], message = 'broken on purpose'): AppRoute[] {
+  const broken: AppRoute = {
+    path: '/broken',
+    modules: [],
+    load: () =>
+      Promise.resolve(function Broken(): never {
+        throw new Error(message);
+      }),
+  };
+  return [broken, ...routes];
+}
+
 /** The real app over a real SQLite file in a fresh temporary folder. */
 export function createTestApp(
   options: {

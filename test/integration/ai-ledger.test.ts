@@ -99,7 +99,30 @@ describe('the AI ledger', () => {
     ]);
   });
 
-  it('keeps nothing about a person: no address, cookie, user agent string or query', () => {
+  it('keeps nothing about a person: no address, cookie, user agent string, query or referring page', async () => {
+    // Requests that carry all of these, by a crawler and by a visitor an assistant sent, on the
+    // fast path (/) and through Express (/free-audit).
+    const person = {
+      Cookie: 'session=cookie-of-jane',
+      'X-Forwarded-For': '203.0.113.77',
+    };
+    const crawlerAgent = `${GPTBOT} jane-device-4411`;
+    for (const path of ['/?email=jane%40example.co.uk', '/free-audit?ref=jane-campaign']) {
+      await get(path, { ...person, 'User-Agent': crawlerAgent });
+      await get(path, { ...person, 'User-Agent': `${CHROME} jane-device-4411`, Referer: 'https://chatgpt.com/c/conversation-of-jane' });
+    }
+    app.app.aiLedger?.flush();
+    const day = app.clock().toISOString().slice(0, 10);
+    const cells = app.db.prepare('SELECT * FROM ai_ledger').raw().all().flat().map(String);
+    for (const trace of ['jane', '4411', '127.0.0.1', '203.0.113.77', 'Mozilla', 'session', '?', 'chatgpt.com']) {
+      expect(cells.filter((cell) => cell.includes(trace))).toEqual([]);
+    }
+    expect(rows()).toEqual([
+      { day, path: '/', source: 'crawler', family: 'OpenAI', agent: 'GPTBot', kind: 'training', count: 1 },
+      { day, path: '/free-audit', source: 'crawler', family: 'OpenAI', agent: 'GPTBot', kind: 'training', count: 1 },
+      { day, path: '/', source: 'referral', family: 'ChatGPT', agent: '', kind: '', count: 1 },
+      { day, path: '/free-audit', source: 'referral', family: 'ChatGPT', agent: '', kind: '', count: 1 },
+    ]);
     const columns = (app.db.prepare("SELECT name FROM pragma_table_info('ai_ledger')").all() as { name: string }[]).map((column) => column.name);
     expect(columns).toEqual(['day', 'path', 'source', 'family', 'agent', 'kind', 'count']);
   });

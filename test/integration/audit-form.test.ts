@@ -111,7 +111,7 @@ describe('GET /free-audit', () => {
 
 describe('POST /free-audit without JavaScript', () => {
   it('stores the ten fields as typed, writes one outbox mail, queues the website\'s check, and answers 303 to /thank-you with its token', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
@@ -138,13 +138,13 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('trims values and keeps markup verbatim (it is escaped where shown)', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     await agent.post('/free-audit').type('form').send({ ...validAudit, name: '  <b>Priya</b>  ', ...hidden }).expect(303);
     expect(testApp.db.prepare('SELECT name FROM audit_submissions').get()).toEqual({ name: '<b>Priya</b>' });
   });
 
   it('gives the form back with each error beside its field and every typed value kept', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent
       .post('/free-audit')
       .type('form')
@@ -189,7 +189,7 @@ describe('POST /free-audit without JavaScript', () => {
     ['Origin from another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a cross-site post (%s) with 403 even with a valid token', async (_name, headers) => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').set(headers).type('form').send({ ...validAudit, ...hidden });
     expect(response.status).toBe(403);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('only be sent from our own website');
@@ -197,7 +197,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('accepts a same-origin post that names SITE_URL as its Origin', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     await agent
       .post('/free-audit')
       .set({ Origin: 'https://www.citewise.example', 'Sec-Fetch-Site': 'same-origin' })
@@ -207,7 +207,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('drops a submission whose honeypot is filled, as if it succeeded', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, leave_this_empty: 'http://spam.example', ...hidden });
     expect(response.status).toBe(303);
     expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
@@ -247,7 +247,7 @@ describe('POST /free-audit without JavaScript', () => {
   });
 
   it('answers 413 to a body over the limit', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, hidden } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').type('form').send({ ...validAudit, main_goal: 'x'.repeat(1024 * 1024), ...hidden });
     expect(response.status).toBe(413);
     expect(parse(response.text).querySelector('[role="alert"]')?.text).toContain('more text than the form can take');
@@ -353,10 +353,8 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
       .post('/free-audit')
       .set('Cookie', cookie)
       .set('Accept', 'application/json')
-      .set('X-CSRF-Token', tokenResponse.body.token)
       .type('form')
-      // The navigated page's hidden token field is empty; the token travels in the header.
-      .send({ ...validAudit, _csrf: '', _form_started: tokenResponse.body.formStarted })
+      .send({ ...validAudit, _csrf: tokenResponse.body.csrfToken, _form_started: tokenResponse.body.formStarted })
       .expect(200);
     expect(countRows(testApp.db, 'audit_submissions')).toBe(1);
   });
@@ -371,7 +369,7 @@ describe('POST /free-audit from JavaScript (fetch)', () => {
   });
 
   it('refuses wrong content types with 415', async () => {
-    const { agent, token, hidden } = await openForm(testApp.app, '/free-audit');
+    const { agent, token } = await openForm(testApp.app, '/free-audit');
     const response = await agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).set('Content-Type', 'text/plain').send('name=x');
     expect(response.status).toBe(415);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { MIN_FILL_MS } from '../../server/http/fill-time';
+import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { validAudit } from '../helpers/forms';
 import { openProcessForm, postProcessForm, sleep, waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';

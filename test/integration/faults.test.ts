@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { parse } from 'node-html-parser';
 import pino from 'pino';
@@ -8,8 +6,10 @@ import { BUSY_TIMEOUT_MS } from '../../server/db/database';
 import { smtpTransport } from '../../server/mail/mail-transport';
 import { OutboxWorker } from '../../server/mail/outbox-worker';
 import { auditFields } from '../../shared/forms/audit-form';
+import { holdExclusiveLock } from '../helpers/database-lock';
 import { countRows, openForm, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { freePort } from '../helpers/server-process';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(40_000);
 
@@ -53,45 +53,6 @@ function expectEveryLeadHasOneMail(app: TestApp) {
   expect(countRows(app.db, 'mail_outbox')).toBe(countRows(app.db, 'audit_submissions'));
 }
 
-/** A loopback port that nothing listens on: connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/**
- * What ops do when they open the database in another program and keep a write transaction
- * open: `BEGIN EXCLUSIVE` on a second better-sqlite3 connection, released by a timer. It runs in
- * its own process because better-sqlite3 is synchronous: while the app waits for the lock, the
- * test's own event loop is blocked too, so a holder in this process could never let go.
- */
-function holdExclusiveLock(file: string, holdMs: number) {
-  const script = `
-    const Database = require('better-sqlite3');
-    const db = new Database(process.argv[1]);
-    db.exec('BEGIN EXCLUSIVE');
-    process.stdout.write('locked\\n');
-    setTimeout(() => {
-      db.exec('COMMIT');
-      db.close();
-      process.stdout.write('released\\n');
-    }, Number(process.argv[2]));
-  `;
-  const child = spawn(process.execPath, ['-e', script, file, String(holdMs)], { cwd: ROOT });
-  let output = '';
-  const locked = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('locked')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`the lock holder exited (${code}) before locking`)));
-  });
-  const released = new Promise<string>((resolve) => child.on('exit', (code) => resolve(`${code}: ${output.trim().split('\n').join(', ')}`)));
-  return { locked, released };
-}
 
 let testApp: TestApp | undefined;
 afterEach(() => {
@@ -102,7 +63,7 @@ afterEach(() => {
 describe('SMTP refusing connections', () => {
   it('still thanks the visitor and stores the lead; the mail is kept and "Email sending failed" logged', async () => {
     const { logger, lines } = capturingLogger();
-    const port = await closedPort();
+    const port = await freePort();
     let worker: OutboxWorker | undefined;
     const app = createTestApp({ mailer: { kick: () => worker?.kick() } });
     testApp = app;
@@ -149,7 +110,7 @@ describe('the database locked by ops', () => {
       .send({ ...validAudit, _form_started: session.started });
     // Had it waited for the release it would have succeeded: the 503 came while the lock was held.
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ ok: false, message: expect.stringContaining(UNAVAILABLE) });
+    expect(response.body).toEqual({ ok: false, message: expect.stringContaining(UNAVAILABLE), tokens: { csrfToken: expect.any(String), formStarted: expect.any(String) } });
 
     expect(await lock.released).toBe('0: locked, released');
     expect(countRows(app.db, 'audit_submissions')).toBe(0);

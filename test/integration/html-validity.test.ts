@@ -6,7 +6,7 @@ import { createSiteChecker } from '../../server/site-check/site-checker';
 import { startSiteAt, wellMadeSite } from '../helpers/fixture-sites';
 import { openForm, validAudit, validContact } from '../helpers/forms';
 import { checkHtml } from '../helpers/html-checker';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 /*
  * Every page the server sends is valid HTML by the W3C Nu checker, errors only: each route, the
@@ -21,7 +21,7 @@ let failing: TestApp;
 beforeAll(() => {
   testApp = createTestApp();
   failing = createTestApp({
-    routes: [{ path: '/broken', load: () => Promise.resolve(function Broken(): never { throw new Error('broken on purpose'); }) }, ...appRoutes],
+    routes: withBrokenPage(appRoutes),
   });
 });
 afterAll(() => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { MIN_FILL_MS } from '../../server/http/fill-time';
+import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { validAudit } from '../helpers/forms';
 import { openProcessForm, postProcessForm, sleep, waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';

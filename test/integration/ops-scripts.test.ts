@@ -1,24 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { emlFileTransport } from '../../server/mail/mail-transport';
 import { neutraliseFormula } from '../../server/ops/csv-export';
 import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { runOps, type OpsCommand } from '../helpers/ops-command';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // The cases run the built ops commands as processes, several in some cases: seconds on a busy machine.
 jest.setTimeout(30_000);
 
-function run(script: 'export-csv' | 'erase' | 'report-ai', args: string[], app: TestApp, env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', `${script}.js`), ...args], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath, ...env },
-    encoding: 'utf8',
-  });
+function run(command: OpsCommand, args: string[], app: TestApp, env: Record<string, string> = {}) {
+  return runOps(command, args, { DATABASE_PATH: app.config.databasePath, ...env });
 }
 
 async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {
-  const { agent, token, hidden } = await openForm(app.app, path);
+  const { agent, hidden } = await openForm(app.app, path);
   await agent.post(path).type('form').send({ ...values, ...hidden }).expect(303);
 }
 
@@ -128,6 +125,7 @@ describe('npm run erase', () => {
     const result = run('erase', ['--email', 'leads@example.com'], app);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('.eml files:       0');
+    expect(result.stdout).toContain(`backups:          none of the 0 in ${path.join(app.dir, 'backups')} holds them`);
     expect(emlFiles(app)).toHaveLength(1);
     expect(countRows(app.db, 'audit_submissions')).toBe(1);
   });
@@ -158,6 +156,26 @@ describe('npm run erase', () => {
     }
   });
 
+  it('says which backups still hold the person, and when the schedule deletes each', async () => {
+    const backups = path.join(app.dir, 'backups');
+    const older = path.join(backups, 'site-20300301T090000Z.db');
+    const newer = path.join(backups, 'site-20300302T090000Z.db');
+    await submit(app, '/free-audit', { ...validAudit, email: 'else@example.co.uk' });
+    expect(run('backup', ['--out', older], app).status).toBe(0);
+    await submit(app, '/free-audit', validAudit);
+    expect(run('backup', ['--out', newer], app).status).toBe(0);
+
+    const result = run('erase', ['--email', 'Priya@ShahPayroll.co.uk'], app);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`backups:          1 of the 2 in ${backups} still hold them; kept out of use`);
+    // Her audit request and its mail; the newest of 14 kept daily goes 14 days after it was taken.
+    expect(result.stdout).toContain(`    ${newer}  taken 2030-03-02 09:00 UTC, 2 rows about them, deleted by the backup schedule at about 2030-03-16 09:00 UTC`);
+    expect(result.stdout).not.toContain(older);
+
+    const off = run('erase', ['--email', 'priya@shahpayroll.co.uk'], app, { BACKUP_INTERVAL_HOURS: '0' });
+    expect(off.stdout).toContain(`    ${newer}  taken 2030-03-02 09:00 UTC, 2 rows about them, kept until deleted by hand (BACKUP_INTERVAL_HOURS=0)`);
+  });
+
   it('needs an address', () => {
     const result = run('erase', [], app);
     expect(result.status).toBe(2);
@@ -166,10 +184,12 @@ describe('npm run erase', () => {
 });
 
 describe('every ops command, badly configured', () => {
-  const commands: ['export-csv' | 'erase' | 'report-ai', string[]][] = [
+  const commands: [OpsCommand, string[]][] = [
     ['export-csv', []],
     ['erase', ['--email', 'someone@example.co.uk']],
     ['report-ai', []],
+    ['backup', []],
+    ['restore', ['backup.db']],
   ];
 
   it.each(commands)('%s stops with one line naming DATABASE_PATH when it names a folder', (script, args) => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { articles } from '../../shared/generated/articles';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { readAssetManifest } from '../../server/pages/asset-manifest';
-import { CLIENT_DIR, createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { CLIENT_DIR, createTestApp, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
 beforeAll(() => {
@@ -115,16 +115,7 @@ describe('unknown paths', () => {
 
 describe('a route that throws', () => {
   const failing = createTestApp({
-    routes: [
-      {
-        path: '/broken',
-        load: () =>
-          Promise.resolve(function Broken(): never {
-            throw new Error('secret internal detail');
-          }),
-      },
-      ...appRoutes,
-    ],
+    routes: withBrokenPage(appRoutes, 'secret internal detail'),
   });
   afterAll(() => failing.close());
 
@@ -143,7 +134,7 @@ describe('a route that throws', () => {
   it('shows the message (never the stack) outside production', async () => {
     const development = createTestApp({
       env: { NODE_ENV: 'development' },
-      routes: [{ path: '/broken', load: () => Promise.resolve(function Broken(): never { throw new Error('what broke'); }) }, ...appRoutes],
+      routes: withBrokenPage(appRoutes, 'what broke'),
     });
     const response = await request(development.app).get('/broken');
     development.close();

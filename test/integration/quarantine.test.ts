@@ -138,7 +138,9 @@ describe('ops and the quarantine', () => {
     migrate(db);
     const store = new LeadStore(db);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    for (const [email, age] of [['old@acme.example', 31], ['week@acme.example', 6], ['new@acme.example', 1]] as const) {
+    // An hour either side of the 5 days: any other retention deletes one row too many or too few.
+    const hour = 1 / 24;
+    for (const [email, age] of [['old@acme.example', 31], ['past@acme.example', 5 + hour], ['within@acme.example', 5 - hour], ['new@acme.example', 1]] as const) {
       store.hold('audit', 'honeypot', { ...validAudit, email }, daysAgo(age));
     }
     db.close();
@@ -148,7 +150,7 @@ describe('ops and the quarantine', () => {
     expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'Held submissions past their retention deleted', deleted: 2, olderThanDays: 5 }));
     const check = openDatabaseReadOnly(databasePath);
     try {
-      expect(check.prepare('SELECT email FROM quarantine').all()).toEqual([{ email: 'new@acme.example' }]);
+      expect(check.prepare('SELECT email FROM quarantine ORDER BY email').all()).toEqual([{ email: 'new@acme.example' }, { email: 'within@acme.example' }]);
     } finally {
       check.close();
     }

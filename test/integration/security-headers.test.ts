@@ -9,7 +9,7 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
 import { openForm, validAudit } from '../helpers/forms';
 import { startServerProcess } from '../helpers/server-process';
-import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
 
@@ -134,7 +134,7 @@ describe.each([
     testApp = createTestApp({ env: { SITE_URL: siteUrl }, formRateLimit: { limit: 1000, windowMs: 60_000 } });
     failing = createTestApp({
       env: { SITE_URL: siteUrl },
-      routes: [{ path: '/broken', load: () => Promise.resolve(function Broken(): never { throw new Error('broken on purpose'); }) }, ...appRoutes],
+      routes: withBrokenPage(appRoutes),
     });
   });
   afterAll(() => {

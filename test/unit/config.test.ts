@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
 
@@ -18,6 +19,9 @@ describe('configuration', () => {
       bookingUrl: 'https://booking.example.com/citewise/free-audit',
       logLevel: 'info',
       siteCheckAllow: [],
+      backupIntervalHours: 24,
+      backupKeep: 14,
+      backupDir: path.resolve('data/backups'),
     });
   });
 
@@ -38,6 +42,9 @@ describe('configuration', () => {
       TRUST_PROXY: '1',
       BOOKING_URL: 'https://cal.example.org/audit',
       LOG_LEVEL: 'warn',
+      BACKUP_INTERVAL_HOURS: '6',
+      BACKUP_KEEP: '28',
+      BACKUP_DIR: '/mnt/offsite/citewise',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -52,13 +59,26 @@ describe('configuration', () => {
       trustProxy: 1,
       bookingUrl: 'https://cal.example.org/audit',
       logLevel: 'warn',
+      backupIntervalHours: 6,
+      backupKeep: 28,
+      backupDir: '/mnt/offsite/citewise',
     });
+    // Backups go beside the database unless told otherwise, and 0 turns the schedule off.
+    expect(loadConfig({ DATABASE_PATH: '/var/lib/site/site.db' }).backupDir).toBe('/var/lib/site/backups');
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0' }).backupIntervalHours).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(loadConfig({ QUARANTINE_DAYS: '14' }).quarantineDays).toBe(14);
   });
 
   it('keeps 30 days of held submissions by default', () => {
     expect(loadConfig({}).quarantineDays).toBe(30);
+  });
+
+  it('keeps 14 days of backups by default, as the privacy policy says', () => {
+    const { backupIntervalHours, backupKeep } = loadConfig({});
+    expect((backupIntervalHours * backupKeep) / 24).toBe(14);
+    const policy = readFileSync(path.resolve(__dirname, '..', '..', 'content', 'legal', 'privacy-policy.md'), 'utf8');
+    expect(policy).toMatch(/^\| Backup copies of our database[^|\n]*\| 14 days, then deleted automatically \|$/m);
   });
 
   // Some providers take an API token as the user name too, so the whole user part is hidden.
@@ -106,6 +126,10 @@ describe('configuration', () => {
     ['SITE_CHECK_ALLOW', 'localhost'],
     ['SITE_CHECK_ALLOW', '127.1'],
     ['SITE_CHECK_ALLOW', '10.0.0.0/40'],
+    ['BACKUP_INTERVAL_HOURS', '1.5'],
+    ['BACKUP_INTERVAL_HOURS', '-1'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_DIR', '/proc/self'],
   ])('stops on %s=%s with one line that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import styled, { createGlobalStyle, css, keyframes, ServerStyleSheet } from 'styled-components';
-import { CollectStyles, memoisedStylis, STYLIS_MEMO_LIMIT } from '../../server/pages/page-styles';
+import { CollectStyles } from '../../server/pages/page-styles';
 
 const Global = createGlobalStyle`
   body { margin: 0; }
@@ -60,22 +60,5 @@ describe('page styles collected through the memoised stylis', () => {
       expect(render(<Page invalid={invalid} />, true)).toEqual(own);
     }
     expect(render(<Page invalid />, true).css).not.toBe(render(<Page invalid={false} />, true).css);
-  });
-
-  it('runs stylis once for the same rule, and again once the memo is full', () => {
-    const calls: string[] = [];
-    const stylis = Object.assign((value: string, selector = '') => {
-      calls.push(selector);
-      return [`${selector}{${value}}`];
-    }, { hash: '' });
-    const memoised = memoisedStylis(stylis);
-    expect(memoisedStylis(stylis)).toBe(memoised);
-    expect(memoised('color:red;', '.a')).toEqual(['.a{color:red;}']);
-    expect(memoised('color:red;', '.a')).toEqual(['.a{color:red;}']);
-    expect(calls).toEqual(['.a']);
-    for (let rule = 0; rule < STYLIS_MEMO_LIMIT; rule += 1) memoised(`width:${rule}px;`, `.w${rule}`);
-    // Full: it started again, so the first rule is run afresh.
-    memoised('color:red;', '.a');
-    expect(calls.filter((selector) => selector === '.a')).toHaveLength(2);
   });
 });

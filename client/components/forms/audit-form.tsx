@@ -1,4 +1,4 @@
-import { useNavigate } from '../../routing/links';
+import { useNavigate } from 'react-router-dom';
 import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/forms/form-schema';
 import { preloadToastList, toast } from '../ui/toast';
-import { CSRF_HEADER, CSRF_TOKEN_PATH, type FormName } from '../../../shared/forms/form-contract';
+import { CSRF_FIELD, CSRF_TOKEN_PATH, FORM_STARTED_FIELD, MIN_FILL_MS, type FormName, type FormTokens } from '../../../shared/forms/form-contract';
 import { useFormState } from './form-state';
 
 /** The toast every failed submission shows, whatever the cause. */
@@ -18,18 +18,14 @@ interface SubmitResponse {
   message?: string;
   errors?: FieldErrors;
   redirect?: string;
-}
-
-interface FormTokens {
-  token: string;
-  formStarted: string;
+  /** On a refusal: what the retry must send (the refusal may have started a new session). */
+  tokens?: FormTokens;
 }
 
 async function fetchTokens(): Promise<FormTokens> {
   const response = await fetch(CSRF_TOKEN_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`token request failed with ${response.status}`);
-  const data = (await response.json()) as { token?: unknown; formStarted?: unknown };
-  return { token: typeof data.token === 'string' ? data.token : '', formStarted: typeof data.formStarted === 'string' ? data.formStarted : '' };
+  return (await response.json()) as FormTokens;
 }
 
 /**
@@ -42,24 +38,19 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(initial.errors ?? {});
   const [message, setMessage] = useState<string | undefined>(initial.message);
-  const token = useRef(initial.csrfToken);
-  const [formStarted, setFormStarted] = useState(initial.formStarted ?? '');
+  // The form's one copy of its tokens: the hidden fields show them, each post sends them, and a
+  // refusal's answer replaces them with the ones its retry needs.
+  const [tokens, setTokens] = useState<FormTokens>({ csrfToken: initial.csrfToken, formStarted: initial.formStarted });
 
   // The error toast must be able to show after the network has gone: fetch its code now.
   useEffect(() => {
     preloadToastList().catch(() => undefined);
   }, []);
 
-  // A page reached by client-side navigation has no tokens: fetch them when the form appears,
-  // so that the fill time counts from now, not from the click on submit.
+  // A form the page was not rendered with (client-side navigation) has no tokens: fetch them when
+  // it appears, so that the fill time counts from now, not from the click on submit.
   useEffect(() => {
-    if (token.current) return;
-    fetchTokens()
-      .then((tokens) => {
-        token.current = tokens.token;
-        setFormStarted(tokens.formStarted);
-      })
-      .catch(() => undefined);
+    if (!tokens.csrfToken) fetchTokens().then(setTokens, () => undefined);
   }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,14 +59,22 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
     const element = event.currentTarget;
     setSubmitting(true);
     try {
-      if (!token.current) token.current = (await fetchTokens()).token;
+      let sending = tokens;
+      if (!sending.csrfToken) {
+        // The fetch on showing failed (or has not answered yet). A note issued now is a person's
+        // only after the pause a person takes: posted at once, it would be held as a bot's.
+        setTokens((sending = await fetchTokens()));
+        await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
+      }
       const body = new URLSearchParams();
       for (const [name, value] of new FormData(element)) {
         if (typeof value === 'string') body.append(name, value);
       }
+      body.set(CSRF_FIELD, sending.csrfToken);
+      body.set(FORM_STARTED_FIELD, sending.formStarted);
       const response = await fetch(element.action, {
         method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', [CSRF_HEADER]: token.current },
+        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
         body,
         credentials: 'same-origin',
       });
@@ -86,8 +85,7 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
         onSuccess(data, element);
         return;
       }
-      // An expired session: fetch a fresh token now, so that "try again" works.
-      if (response.status === 403) token.current = (await fetchTokens().catch(() => ({ token: '' }))).token;
+      if (data?.tokens) setTokens(data.tokens);
       setErrors(data?.errors ?? {});
       setMessage(data?.message ?? 'Something went wrong on our side. Please try again in a moment.');
       toast(SUBMIT_ERROR_TOAST);
@@ -104,5 +102,5 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
     if (errors[name]) setErrors(({ [name]: _removed, ...rest }) => rest);
   };
 
-  return { submitting, errors, message, onSubmit, clearError, initial, csrfToken: initial.csrfToken, formStarted };
+  return { submitting, errors, message, onSubmit, clearError, initial, ...tokens };
 }

@@ -3,12 +3,9 @@ import { Link } from '../../routing/links';
 import styled, { css } from 'styled-components';
 import { color, radius, text } from '../../theme/theme';
 
-export const buttonVariants = [
-  'default', 'destructive', 'outline', 'secondary', 'ghost', 'link', 'gradient', 'hero', 'electric', 'neon',
-] as const;
-export const buttonSizes = ['default', 'sm', 'lg', 'xl', 'icon'] as const;
-export type ButtonVariant = (typeof buttonVariants)[number];
-export type ButtonSize = (typeof buttonSizes)[number];
+/** The variants and sizes the site's pages use. */
+type ButtonVariant = 'default' | 'destructive' | 'outline' | 'ghost' | 'gradient' | 'hero' | 'electric' | 'neon';
+type ButtonSize = 'default' | 'sm' | 'lg' | 'xl';
 
 interface StyleProps {
   $variant: ButtonVariant;
@@ -21,10 +18,7 @@ const variantStyles: Record<ButtonVariant, ReturnType<typeof css>> = {
   destructive: css`background: ${color.destructive}; color: #fff; &:hover { background: #991b1b; color: #fff; }`,
   outline: css`background: transparent; color: ${color.ink}; border-color: ${color.border};
     &:hover { background: ${color.surfaceAlt}; color: ${color.ink}; }`,
-  secondary: css`background: ${color.primarySoft}; color: ${color.primaryHover}; &:hover { background: #ddd6fe; color: ${color.primaryHover}; }`,
   ghost: css`background: transparent; color: ${color.ink}; &:hover { background: ${color.surfaceAlt}; color: ${color.ink}; }`,
-  link: css`background: transparent; color: ${color.accent}; padding-inline: 0; text-decoration: underline;
-    &:hover { color: ${color.primary}; }`,
   gradient: css`background: linear-gradient(135deg, ${color.primary}, ${color.accent}); color: #fff;
     &:hover { filter: brightness(1.1); color: #fff; }`,
   hero: css`background: #fff; color: ${color.primaryHover}; box-shadow: 0 10px 30px rgba(0, 0, 0, 0.25);
@@ -40,7 +34,6 @@ const sizeStyles: Record<ButtonSize, ReturnType<typeof css>> = {
   sm: css`min-height: 2.25rem; padding: 0.375rem 0.875rem; font-size: ${text.xs};`,
   lg: css`min-height: 3rem; padding: 0.625rem 1.5rem; font-size: ${text.base};`,
   xl: css`min-height: 3.5rem; padding: 0.75rem 2rem; font-size: ${text.lg};`,
-  icon: css`width: 2.75rem; height: 2.75rem; padding: 0;`,
 };
 
 const buttonStyle = css<StyleProps>`

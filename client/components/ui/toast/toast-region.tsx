@@ -1,5 +1,6 @@
-import { use, useEffect, useState, useSyncExternalStore } from 'react';
-import { loadOnce } from '../../../load-once';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { loadOnce } from '../../../../shared/load-once';
+import { readLoaded } from '../../../read-loaded';
 import { htmlOnScreen } from '../../static-island';
 import { getServerToasts, getToasts, subscribeToToasts } from './toast-store';
 
@@ -43,7 +44,7 @@ export function ToastRegion() {
     if (raised) preloadToastList().catch(() => undefined);
   }, [raised]);
   if (adopted !== null && !isLive) return <div data-island={ID} dangerouslySetInnerHTML={{ __html: adopted }} />;
-  const { Toaster } = toaster.current ?? use(toaster.load());
+  const { Toaster } = readLoaded(toaster);
   return (
     <div data-island={ID}>
       <Toaster />

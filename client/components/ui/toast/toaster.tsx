@@ -1,6 +1,7 @@
-import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { loadOnce } from '../../../load-once';
+import { loadOnce } from '../../../../shared/load-once';
+import { readLoaded } from '../../../read-loaded';
 import { mediaDown, radius } from '../../../theme/theme';
 import { getServerToasts, getToasts, subscribeToToasts, type ToastRecord } from './toast-store';
 
@@ -14,7 +15,7 @@ export function preloadToastCards(): Promise<ToastListComponent> {
 
 /** The cards: synchronous once their module is here, suspending only for the very first toast. */
 function ToastListSlot(props: Parameters<ToastListComponent>[0]) {
-  const List = toastList.current ?? use(toastList.load());
+  const List = readLoaded(toastList);
   return <List {...props} />;
 }
 
