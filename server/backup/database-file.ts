@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from '../db/database';
-import { LATEST_SCHEMA_VERSION, tablesAtVersion } from '../db/migrations';
+import { tablesAtVersion, type Db } from '../db/database';
+import { LATEST_SCHEMA_VERSION } from '../db/migrations';
 import { partialName, removePartial } from './backup-files';
 
 /** Why a backup or a restore stopped, in one line that names the file. */

@@ -51,16 +51,30 @@ export function openConfigured<T>(file: string, open: (file: string) => T): T {
 }
 
 /** Applies the numbered migrations not yet applied, tracked in PRAGMA user_version. */
-export function migrate(db: Db): number {
+export function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): number {
   const current = Number(db.pragma('user_version', { simple: true }));
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
+    if (migration.version <= current || migration.version > upTo) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }
   return Number(db.pragma('user_version', { simple: true }));
+}
+
+/**
+ * The tables a database at schema `version` holds: the migrations up to it, run on an empty
+ * database in memory, so that a new migration's tables are known without a second list.
+ */
+export function tablesAtVersion(version: number): string[] {
+  const db = addFunctions(new Database(':memory:'));
+  try {
+    migrate(db, version);
+    return db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all();
+  } finally {
+    db.close();
+  }
 }
 
 /** True when the database answers a read: what /healthz reports. */

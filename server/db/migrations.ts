@@ -166,20 +166,3 @@ export const migrations: Migration[] = [
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */
 export const LATEST_SCHEMA_VERSION = Math.max(...migrations.map((migration) => migration.version));
-
-/**
- * The tables a database at schema `version` holds, read from the migrations that brought it
- * there, so that a new migration's tables are known without a second list to keep in step.
- */
-export function tablesAtVersion(version: number): string[] {
-  const tables = new Set<string>();
-  for (const migration of migrations) {
-    if (migration.version > version) break;
-    for (const [, verb, name] of migration.sql.matchAll(/\b(CREATE|DROP) TABLE (?:IF (?:NOT )?EXISTS )?(\w+)/gi)) {
-      if (!name) continue;
-      if (verb?.toUpperCase() === 'CREATE') tables.add(name);
-      else tables.delete(name);
-    }
-  }
-  return [...tables];
-}

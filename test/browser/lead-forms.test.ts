@@ -138,7 +138,7 @@ describe('the audit form with JavaScript', () => {
     await page.waitForURL(`${server.url}/free-audit`);
     await fillAudit(page, { ...validAudit, email: 'token-retry@example.co.uk' });
     await page.getByRole('button', { name: 'Get My Free AI Audit' }).click();
-    await page.waitForURL(`${server.url}/thank-you`);
+    await page.waitForURL(/\/thank-you\?check=[\w-]{43}$/);
     expect(readRows('audit_submissions').filter((row) => row.email === 'token-retry@example.co.uk')).toHaveLength(1);
     expect(readRows('quarantine').filter((row) => row.email === 'token-retry@example.co.uk')).toEqual([]);
     await context.close();
@@ -282,7 +282,7 @@ describe('a visitor whose session lapsed while filling the form', () => {
     await expectRefusedWithAnswersKept(page, values);
 
     await page.getByRole('button', { name: button }).click();
-    await page.waitForURL(form === 'audit' ? `${server.url}/thank-you` : `${server.url}/contact?sent=1`);
+    await page.waitForURL(form === 'audit' ? /\/thank-you\?check=[\w-]{43}$/ : `${server.url}/contact?sent=1`);
     await expectStoredAndMailed(form, email);
     await context.close();
   });
