@@ -1,6 +1,7 @@
 import { parse } from 'node-html-parser';
 import request from 'supertest';
 import type { SiteApp } from '../../server/app';
+import type { TestApp } from './test-app';
 
 /**
  * Where a stored (or held) audit request that names a website is sent: the thank-you page with
@@ -37,24 +38,67 @@ export const validContact = {
   message: 'Could we talk about the Authority package?',
 };
 
+/** The form pages, each posting to its own path. */
+export type FormPath = '/free-audit' | '/contact';
+
+/** What a browser keeps from a form page: its cookie, and the hidden fields it posts back. */
+export interface FormSession {
+  cookie: string;
+  token: string;
+  started: string;
+  /** The hidden fields a browser posts with the visible ones. */
+  hidden: { _csrf: string; _form_started: string };
+}
+
+/** Reads a form page as a browser does: the cookie it sets and the tokens in its hidden fields. */
+export function formSession(html: string, setCookie: string[] | undefined): FormSession {
+  const document = parse(html);
+  const field = (name: string) => document.querySelector(`input[name="${name}"]`)?.getAttribute('value') ?? '';
+  const token = field('_csrf');
+  const started = field('_form_started');
+  const cookie = (setCookie ?? []).map((header) => header.split(';')[0]).join('; ');
+  return { cookie, token, started, hidden: { _csrf: token, _form_started: started } };
+}
+
 /**
- * A visitor's session: GET the form page, keep its cookie and the token from the hidden field.
- * The test site is https, so the cookie is Secure and a cookie jar would not send it back over
- * supertest's plain HTTP; `agent` sends it explicitly, as the browser does behind TLS.
+ * A visitor's session with the app: GET the form page and keep what a browser keeps. The test
+ * site is https, so the cookie is Secure and a cookie jar would not send it back over supertest's
+ * plain HTTP; `agent` sends it explicitly, as the browser does behind TLS.
  */
 export async function openForm(app: SiteApp, path: string) {
   const page = await request(app).get(path);
-  const document = parse(page.text);
-  const token = document.querySelector('input[name="_csrf"]')?.getAttribute('value') ?? '';
-  const started = document.querySelector('input[name="_form_started"]')?.getAttribute('value') ?? '';
-  const cookie = (page.headers['set-cookie'] as unknown as string[] | undefined)?.map((header) => header.split(';')[0]).join('; ') ?? '';
+  const session = formSession(page.text, page.headers['set-cookie'] as unknown as string[] | undefined);
   const agent = {
-    post: (url: string) => request(app).post(url).set('Cookie', cookie),
-    get: (url: string) => request(app).get(url).set('Cookie', cookie),
+    post: (url: string) => request(app).post(url).set('Cookie', session.cookie),
+    get: (url: string) => request(app).get(url).set('Cookie', session.cookie),
   };
-  /** The hidden fields a browser posts with the visible ones. */
-  const hidden = { _csrf: token, _form_started: started };
-  return { agent, page, token, started, hidden, cookie };
+  return { ...session, agent, page };
+}
+
+/**
+ * A visitor's post of `values` on the form at `path`: the form opened, `fillMs` of the app's clock
+ * spent filling it, then sent with its hidden fields, as a browser without JavaScript sends it
+ * (with `json`, as the page's script does). `hidden` replaces hidden fields (a forged note, a
+ * filled trap).
+ */
+export async function postForm(
+  testApp: TestApp,
+  path: FormPath,
+  values: Record<string, string>,
+  options: { json?: boolean; fillMs?: number; hidden?: Record<string, string> } = {},
+) {
+  const session = await openForm(testApp.app, path);
+  if (options.fillMs) testApp.clock.advance(options.fillMs);
+  const post = session.agent.post(path).type('form');
+  if (options.json) post.set('Accept', 'application/json');
+  const response = await post.send({ ...values, ...session.hidden, ...options.hidden });
+  return { session, response };
+}
+
+/** A lead sent as a visitor without JavaScript sends it, and acknowledged (303). */
+export async function submitLead(testApp: TestApp, path: FormPath, values: Record<string, string>): Promise<void> {
+  const { response } = await postForm(testApp, path, values);
+  expect(response.status).toBe(303);
 }
 
 export function countRows(db: { prepare: (sql: string) => { get: () => unknown } }, table: string): number {

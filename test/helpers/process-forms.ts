@@ -1,19 +1,10 @@
-import { parse } from 'node-html-parser';
-
-/** A visitor's session with a running server: its cookie and the hidden fields of the form. */
-export interface ProcessFormSession {
-  cookie: string;
-  hidden: { _csrf: string; _form_started: string };
-}
+import { formSession, type FormSession } from './forms';
 
 /** GET a form page from a real server process, as a browser would, and keep what it posts back. */
-export async function openProcessForm(baseUrl: string, path: string): Promise<ProcessFormSession> {
+export async function openProcessForm(baseUrl: string, path: string): Promise<FormSession> {
   const page = await fetch(`${baseUrl}${path}`);
   if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
-  const document = parse(await page.text());
-  const field = (name: string) => document.querySelector(`input[name="${name}"]`)?.getAttribute('value') ?? '';
-  const cookie = page.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
-  return { cookie, hidden: { _csrf: field('_csrf'), _form_started: field('_form_started') } };
+  return formSession(await page.text(), page.headers.getSetCookie());
 }
 
 /**
@@ -23,7 +14,7 @@ export async function openProcessForm(baseUrl: string, path: string): Promise<Pr
 export async function postProcessForm(
   baseUrl: string,
   path: string,
-  session: ProcessFormSession,
+  session: FormSession,
   values: Record<string, string>,
   clientAddress?: string,
 ): Promise<number> {

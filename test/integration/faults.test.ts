@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import { parse } from 'node-html-parser';
-import pino from 'pino';
 import request from 'supertest';
 import { BUSY_TIMEOUT_MS } from '../../server/db/database';
 import { smtpTransport } from '../../server/mail/mail-transport';
 import { OutboxWorker } from '../../server/mail/outbox-worker';
 import { auditFields } from '../../shared/forms/audit-form';
 import { holdExclusiveLock } from '../helpers/database-lock';
-import { countRows, openForm, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
+import { capturingLogger } from '../helpers/capturing-logger';
+import { countRows, openForm, postForm, submitLead, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
 import { freePort } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -23,23 +22,6 @@ jest.setTimeout(40_000);
  */
 
 const UNAVAILABLE = 'We could not save your request just now. Please try again in a minute';
-
-/** A logger whose lines the test reads, as ops read the process's output. */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      callback();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
-
-async function postJson(app: TestApp, values: Record<string, string>) {
-  const { agent, token, started } = await openForm(app.app, '/free-audit');
-  return agent.post('/free-audit').set('Accept', 'application/json').set('X-CSRF-Token', token).type('form').send({ ...values, _form_started: started });
-}
 
 function expectEveryLeadHasOneMail(app: TestApp) {
   const orphans = app.db
@@ -69,8 +51,7 @@ describe('SMTP refusing connections', () => {
     testApp = app;
     worker = app.outboxWorker(smtpTransport(`smtp://127.0.0.1:${port}`), { logger, retryBaseMs: 30_000 });
 
-    const { agent, hidden } = await openForm(app.app, '/free-audit');
-    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
+    const { response } = await postForm(app, '/free-audit', validAudit);
     expect(response.status).toBe(303);
     expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
     // The app hands the mail to the worker after answering; wait for that pass to finish.
@@ -102,12 +83,7 @@ describe('the database locked by ops', () => {
     // WAL: readers are not blocked by a writer, so the site keeps serving and reports healthy.
     await request(app.app).get('/healthz').expect(200);
 
-    const response = await session.agent
-      .post('/free-audit')
-      .set('Accept', 'application/json')
-      .set('X-CSRF-Token', session.token)
-      .type('form')
-      .send({ ...validAudit, _form_started: session.started });
+    const response = await session.agent.post('/free-audit').set('Accept', 'application/json').type('form').send({ ...validAudit, ...session.hidden });
     // Had it waited for the release it would have succeeded: the 503 came while the lock was held.
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ ok: false, message: expect.stringContaining(UNAVAILABLE), tokens: { csrfToken: expect.any(String), formStarted: expect.any(String) } });
@@ -115,8 +91,8 @@ describe('the database locked by ops', () => {
     expect(await lock.released).toBe('0: locked, released');
     expect(countRows(app.db, 'audit_submissions')).toBe(0);
     expect(countRows(app.db, 'mail_outbox')).toBe(0);
-    // Once ops let go, the same visitor's next try goes through.
-    expect((await postJson(app, validAudit)).status).toBe(200);
+    // Once ops let go, the next try goes through.
+    await submitLead(app, '/free-audit', validAudit);
     expectEveryLeadHasOneMail(app);
   });
 
@@ -151,8 +127,7 @@ describe('a full disk', () => {
     let accepted = 0;
     let refused: request.Response | undefined;
     for (let attempt = 0; attempt < 40 && !refused; attempt += 1) {
-      const { agent, hidden } = await openForm(app.app, '/free-audit');
-      const response = await agent.post('/free-audit').type('form').send({ ...large, email: `lead${attempt}@example.co.uk`, ...hidden });
+      const { response } = await postForm(app, '/free-audit', { ...large, email: `lead${attempt}@example.co.uk` });
       if (response.status === 303) accepted += 1;
       else refused = response;
     }
@@ -174,7 +149,7 @@ describe('a full disk', () => {
 
     // With space again, the next lead is stored.
     app.db.pragma(`max_page_count = ${pages + 10_000}`);
-    expect((await postJson(app, validAudit)).status).toBe(200);
+    await submitLead(app, '/free-audit', validAudit);
     expectEveryLeadHasOneMail(app);
   });
 });

@@ -8,7 +8,7 @@ import { smtpTransport } from '../../server/mail/mail-transport';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
 import { parseCsv } from '../helpers/csv';
-import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
+import { countRows, openForm, submitLead, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer } from '../helpers/smtp';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
@@ -423,13 +423,9 @@ describe('markup typed into a field', () => {
   });
   afterEach(() => testApp.close());
 
-  async function submit(form: FormUnderTest) {
-    const session = await openForm(testApp.app, form.path);
-    await session.agent.post(form.path).type('form').send({ ...markedUp[form.path], ...session.hidden }).expect(303);
-  }
 
   it.each(formsUnderTest)('$path: is stored verbatim', async (form) => {
-    await submit(form);
+    await submitLead(testApp, form.path, markedUp[form.path]);
     const row = testApp.db.prepare(`SELECT * FROM ${form.table}`).get() as Record<string, string>;
     for (const [field, column] of Object.entries(columns[form.path])) expect(row[column]).toBe(markedUp[form.path][field]);
   });
@@ -460,7 +456,7 @@ describe('markup typed into a field', () => {
   });
 
   it.each(formsUnderTest)('$path: is plain text in the notification mail and escaped in its HTML body', async (form) => {
-    await submit(form);
+    await submitLead(testApp, form.path, markedUp[form.path]);
     const stored = JSON.parse((testApp.db.prepare('SELECT message FROM mail_outbox').get() as { message: string }).message) as { text: string; html: string };
     // The text body shows what was typed (multi-line values indented line by line).
     for (const field of Object.keys(columns[form.path])) {
@@ -500,7 +496,7 @@ describe('markup typed into a field', () => {
   });
 
   it.each(formsUnderTest)('$path: is quoted text in the CSV export', async (form) => {
-    await submit(form);
+    await submitLead(testApp, form.path, markedUp[form.path]);
     const result = spawnSync(
       process.execPath,
       [path.join(ROOT, 'dist', 'scripts', 'export-csv.js'), '--table', form.path === '/free-audit' ? 'audit' : 'contact', '--no-bom'],

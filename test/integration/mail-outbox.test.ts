@@ -1,31 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { LeadStore } from '../../server/leads/lead-store';
 import { emlFileTransport, smtpTransport } from '../../server/mail/mail-transport';
-import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
+import { capturingLogger } from '../helpers/capturing-logger';
+import { countRows, postForm, submitLead, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(30_000);
-
-/** A logger whose lines the test can read, as ops would read the process's output. */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      callback();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
-
-async function submitAudit(app: TestApp, values = validAudit) {
-  const { agent, hidden } = await openForm(app.app, '/free-audit');
-  await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
-}
 
 let testApp: TestApp;
 let smtp: TestSmtpServer | undefined;
@@ -41,7 +23,7 @@ afterEach(async () => {
 describe('the lead notification over SMTP', () => {
   it('reaches MAIL_TO with Reply-To the prospect, every field readable, and a stable Message-ID', async () => {
     smtp = await startSmtpServer('accept');
-    await submitAudit(testApp, { ...validAudit, main_goal: 'Be named first <script>alert(1)</script>' });
+    await submitLead(testApp, '/free-audit', { ...validAudit, main_goal: 'Be named first <script>alert(1)</script>' });
     const { logger } = capturingLogger();
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
     worker.kick();
@@ -73,8 +55,7 @@ describe('the lead notification over SMTP', () => {
 
   it('sends contact messages through the same outbox', async () => {
     smtp = await startSmtpServer('accept');
-    const { agent, hidden } = await openForm(testApp.app, '/contact');
-    const response = await agent.post('/contact').type('form').send({ ...validContact, ...hidden });
+    const { response } = await postForm(testApp, '/contact', validContact);
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1');
     expect(testApp.db.prepare('SELECT first_name, email, subject, message FROM contact_messages').get()).toEqual({
@@ -98,7 +79,7 @@ describe('when sending fails', () => {
 
   it('logs "Email sending failed", keeps the mail, and retries with exponential backoff, across a restart', async () => {
     smtp = await startSmtpServer('reject');
-    await submitAudit(testApp);
+    await submitLead(testApp, '/free-audit', validAudit);
     const storedAt = testApp.clock().getTime();
     const at = (ms: number) => new Date(storedAt + ms).toISOString();
     const { logger, lines } = capturingLogger();
@@ -139,7 +120,7 @@ describe('when sending fails', () => {
 
   it('keeps a mail through a dozen failures, doubling the delay up to 6 hours, then sends it exactly once', async () => {
     smtp = await startSmtpServer('reject');
-    await submitAudit(testApp);
+    await submitLead(testApp, '/free-audit', validAudit);
     const { logger, lines } = capturingLogger();
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger, retryBaseMs: 30_000 });
     const SIX_HOURS = 6 * 60 * 60 * 1000;
@@ -183,7 +164,7 @@ describe('when sending fails', () => {
 
   it('gives up on an SMTP server that never answers within its timeout, without blocking later passes', async () => {
     smtp = await startSmtpServer('silent');
-    await submitAudit(testApp);
+    await submitLead(testApp, '/free-audit', validAudit);
     const { logger, lines } = capturingLogger();
     // Production waits 10 s for a greeting; a shorter bound keeps the test quick.
     const worker = testApp.outboxWorker(smtpTransport(smtp.url, { connectionMs: 1000, greetingMs: 1000, socketMs: 1000 }), { logger });
@@ -198,7 +179,7 @@ describe('when sending fails', () => {
 
 describe('without SMTP_URL', () => {
   it('writes each mail as an .eml file under mail/ beside the database', async () => {
-    await submitAudit(testApp);
+    await submitLead(testApp, '/free-audit', validAudit);
     const worker = testApp.outboxWorker(emlFileTransport(testApp.config.mailDir), { logger: capturingLogger().logger });
     worker.kick();
     await worker.idle();
@@ -229,7 +210,7 @@ describe('the daily cap on notification mails', () => {
   it('sends at most the cap in a UTC day, keeps the rest, and sends them the next day', async () => {
     smtp = await startSmtpServer('accept');
     testApp.clock.set('2030-03-04T22:59:00.000Z');
-    for (const email of ['one@example.co.uk', 'two@example.co.uk', 'three@example.co.uk']) await submitAudit(testApp, { ...validAudit, email });
+    for (const email of ['one@example.co.uk', 'two@example.co.uk', 'three@example.co.uk']) await submitLead(testApp, '/free-audit', { ...validAudit, email });
     testApp.clock.set('2030-03-04T23:00:00.000Z');
     const { logger, lines } = capturingLogger();
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger, dailyCap: 2 });
@@ -261,7 +242,7 @@ describe('the daily cap on notification mails', () => {
     // The first mail after the cap tells the agency that notifications were held back; once.
     const next = decodeQuotedPrintable(smtp.received[2]!.raw).replace(/=\r?\n/g, '');
     expect(next).toContain('on 2030-03-04 (UTC) the limit of 2 notification mails a day was reached');
-    await submitAudit(testApp, { ...validAudit, email: 'four@example.co.uk' });
+    await submitLead(testApp, '/free-audit', { ...validAudit, email: 'four@example.co.uk' });
     worker.kick();
     await worker.idle();
     expect(smtp.received).toHaveLength(4);
@@ -282,7 +263,7 @@ describe('the order mail goes out in', () => {
     smtp = await startSmtpServer('accept');
     for (let index = 0; index < 30; index += 1) storeLeadFrom('bot@spam.example');
     testApp.clock.advance(1000);
-    await submitAudit(testApp, { ...validAudit, email: 'real@lead.example' });
+    await submitLead(testApp, '/free-audit', { ...validAudit, email: 'real@lead.example' });
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { dailyCap: 3 });
     worker.kick();
     await worker.idle();
@@ -294,7 +275,7 @@ describe('the order mail goes out in', () => {
 
   it('still sends a lead that came first when a flood from one address follows it', async () => {
     smtp = await startSmtpServer('accept');
-    await submitAudit(testApp, { ...validAudit, email: 'real@lead.example' });
+    await submitLead(testApp, '/free-audit', { ...validAudit, email: 'real@lead.example' });
     testApp.clock.advance(1000);
     for (let index = 0; index < 30; index += 1) storeLeadFrom('bot@spam.example');
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { dailyCap: 2 });
@@ -310,7 +291,7 @@ describe('the order mail goes out in', () => {
     smtp = await startSmtpServer('accept');
     for (let index = 0; index < 40; index += 1) storeLeadFrom(`bot${index}@spam.example`);
     testApp.clock.advance(1000);
-    await submitAudit(testApp, { ...validAudit, email: 'real@lead.example' });
+    await submitLead(testApp, '/free-audit', { ...validAudit, email: 'real@lead.example' });
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { dailyCap: 1 });
     worker.kick();
     await worker.idle();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { emlFileTransport } from '../../server/mail/mail-transport';
 import { neutraliseFormula } from '../../server/ops/csv-export';
 import { parseCsv } from '../helpers/csv';
-import { countRows, openForm, validAudit, validContact } from '../helpers/forms';
+import { countRows, submitLead, validAudit, validContact } from '../helpers/forms';
 import { runOps, type OpsCommand } from '../helpers/ops-command';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -14,11 +14,6 @@ function run(command: OpsCommand, args: string[], app: TestApp, env: Record<stri
   return runOps(command, args, { DATABASE_PATH: app.config.databasePath, ...env });
 }
 
-async function submit(app: TestApp, path: '/free-audit' | '/contact', values: Record<string, string>) {
-  const { agent, hidden } = await openForm(app.app, path);
-  await agent.post(path).type('form').send({ ...values, ...hidden }).expect(303);
-}
-
 let app: TestApp;
 beforeEach(() => {
   app = createTestApp();
@@ -27,8 +22,8 @@ afterEach(() => app.close());
 
 describe('npm run export:csv', () => {
   it('writes RFC 4180 CSV of the audit requests to stdout, with formula cells neutralised, while the site holds the database', async () => {
-    await submit(app, '/free-audit', validAudit);
-    await submit(app, '/free-audit', {
+    await submitLead(app, '/free-audit', validAudit);
+    await submitLead(app, '/free-audit', {
       ...validAudit,
       name: '=HYPERLINK("http://evil.example","Click")',
       email: 'second@example.co.uk',
@@ -53,7 +48,7 @@ describe('npm run export:csv', () => {
   });
 
   it('exports contact messages since a day into a file', async () => {
-    await submit(app, '/contact', validContact);
+    await submitLead(app, '/contact', validContact);
     const out = path.join(app.dir, 'contact.csv');
     const result = run('export-csv', ['--table', 'contact', '--since', '2000-01-01', '--out', out, '--no-bom'], app);
     expect(result.status).toBe(0);
@@ -88,12 +83,12 @@ describe('npm run erase', () => {
   const emlFiles = (target: TestApp) => (existsSync(target.config.mailDir) ? readdirSync(target.config.mailDir).filter((name) => name.endsWith('.eml')) : []);
 
   it("deletes that person's rows from every table and the .eml files of their mails only, and prints what it removed", async () => {
-    await submit(app, '/free-audit', validAudit);
+    await submitLead(app, '/free-audit', validAudit);
     await writeMails(app);
-    await submit(app, '/contact', { ...validContact, email: 'Priya@ShahPayroll.co.uk' });
+    await submitLead(app, '/contact', { ...validContact, email: 'Priya@ShahPayroll.co.uk' });
     // Addresses that contain hers: never hers.
-    await submit(app, '/free-audit', { ...validAudit, name: 'Someone Else', email: 'bpriya@shahpayroll.co.uk.example' });
-    await submit(app, '/free-audit', { ...validAudit, name: 'Another', email: 'else@example.co.uk' });
+    await submitLead(app, '/free-audit', { ...validAudit, name: 'Someone Else', email: 'bpriya@shahpayroll.co.uk.example' });
+    await submitLead(app, '/free-audit', { ...validAudit, name: 'Another', email: 'else@example.co.uk' });
     await writeMails(app);
     // A held submission of hers too.
     const strict = app.db.prepare(`INSERT INTO quarantine (form, reason, email, fields, created_at) VALUES ('audit', 'honeypot filled', ?, '{}', ?)`);
@@ -120,7 +115,7 @@ describe('npm run erase', () => {
   });
 
   it('touches nothing for an address with no rows, though every mail names the agency', async () => {
-    await submit(app, '/free-audit', validAudit);
+    await submitLead(app, '/free-audit', validAudit);
     await writeMails(app);
     const result = run('erase', ['--email', 'leads@example.com'], app);
     expect(result.status).toBe(0);
@@ -137,9 +132,9 @@ describe('npm run erase', () => {
       email: 'JÖRG.STRASSER@MÜNCHEN-BÄCKEREI.DE',
       main_goal: 'Unique goal text zq81x for the erasure test',
     };
-    await submit(app, '/free-audit', person);
+    await submitLead(app, '/free-audit', person);
     await writeMails(app);
-    await submit(app, '/contact', { ...validContact, email: 'jörg.straßer@xn--mnchen-bckerei-dib09a.de', message: 'Second message zq81x' });
+    await submitLead(app, '/contact', { ...validContact, email: 'jörg.straßer@xn--mnchen-bckerei-dib09a.de', message: 'Second message zq81x' });
     const result = run('erase', ['--email', 'Jörg.Straßer@münchen-bäckerei.de'], app);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('audit requests:   1');
@@ -160,9 +155,9 @@ describe('npm run erase', () => {
     const backups = path.join(app.dir, 'backups');
     const older = path.join(backups, 'site-20300301T090000Z.db');
     const newer = path.join(backups, 'site-20300302T090000Z.db');
-    await submit(app, '/free-audit', { ...validAudit, email: 'else@example.co.uk' });
+    await submitLead(app, '/free-audit', { ...validAudit, email: 'else@example.co.uk' });
     expect(run('backup', ['--out', older], app).status).toBe(0);
-    await submit(app, '/free-audit', validAudit);
+    await submitLead(app, '/free-audit', validAudit);
     expect(run('backup', ['--out', newer], app).status).toBe(0);
 
     const result = run('erase', ['--email', 'Priya@ShahPayroll.co.uk'], app);

@@ -7,7 +7,7 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
-import { openForm, validAudit } from '../helpers/forms';
+import { openForm, postForm, validAudit } from '../helpers/forms';
 import { startServerProcess } from '../helpers/server-process';
 import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
 
@@ -106,18 +106,9 @@ const responseKinds: [string, number, (app: TestApp) => Promise<request.Response
   ['/healthz', 200, (app) => request(app.app).get('/healthz')],
   ['/csrf-token', 200, (app) => request(app.app).get('/csrf-token')],
   ['OPTIONS on a page', 405, (app) => request(app.app).options('/')],
-  ['a form accepted', 303, async (app) => {
-    const { agent, hidden } = await openForm(app.app, '/free-audit');
-    return agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden });
-  }],
-  ['a form refused as invalid (page)', 400, async (app) => {
-    const { agent, hidden } = await openForm(app.app, '/free-audit');
-    return agent.post('/free-audit').type('form').send({ ...validAudit, email: 'nope', ...hidden });
-  }],
-  ['a form refused as invalid (JSON)', 400, async (app) => {
-    const { agent, token, started } = await openForm(app.app, '/contact');
-    return agent.post('/contact').set('Accept', 'application/json').set('X-CSRF-Token', token).type('form').send({ email: 'nope', _form_started: started });
-  }],
+  ['a form accepted', 303, async (app) => (await postForm(app, '/free-audit', validAudit)).response],
+  ['a form refused as invalid (page)', 400, async (app) => (await postForm(app, '/free-audit', { ...validAudit, email: 'nope' })).response],
+  ['a form refused as invalid (JSON)', 400, async (app) => (await postForm(app, '/contact', { email: 'nope' }, { json: true })).response],
   ['a form without its token', 403, (app) => request(app.app).post('/free-audit').type('form').send(validAudit)],
   ['a form in the wrong content type', 415, (app) => request(app.app).post('/free-audit').set('Content-Type', 'text/plain').send('a=1')],
   ['a form over the size limit', 413, (app) => request(app.app).post('/free-audit').type('form').send({ main_goal: 'x'.repeat(200_000) })],
