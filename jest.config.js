@@ -42,7 +42,8 @@ module.exports = {
     {
       ...common,
       displayName: 'browser',
-      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+      globalSetup: '<rootDir>/test/helpers/browser-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/browser-global-teardown.ts',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/helpers/browser-setup.ts'],
     },

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 import { violations } from '../helpers/axe';
-import { launchBrowser, waitForHydration } from '../helpers/browser';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { waitForHydration } from '../helpers/browser';
+import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server';
 
 /*
@@ -17,18 +17,17 @@ import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server'
 const WIDTHS = [1280, 375] as const;
 const PHONE = 375;
 
-let server: ServerProcess;
+const server = sharedSite();
 let fixture: FixtureServer;
 let browser: Browser;
 const contexts = new Map<number, BrowserContext>();
 
 beforeAll(async () => {
-  [server, fixture, browser] = await Promise.all([startServerProcess(), serveUiKitFixture(), launchBrowser()]);
+  [fixture, browser] = await Promise.all([serveUiKitFixture(), sharedBrowser()]);
   for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true }));
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fixture?.close();
 });
 

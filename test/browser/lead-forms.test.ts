@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { validAudit, validContact } from '../helpers/forms';
-import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { waitForHydration, watchConsole } from '../helpers/browser';
 import { waitFor } from '../helpers/process-forms';
+import { sharedBrowser } from '../helpers/shared-site';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import Database from 'better-sqlite3';
@@ -13,7 +14,7 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer('accept');
-  [server, browser] = await Promise.all([startServerProcess({ SMTP_URL: smtp.url, TRUST_PROXY: '1' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServerProcess({ SMTP_URL: smtp.url, TRUST_PROXY: '1' }), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,21 +1,20 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, settle, waitForHydration, watchConsole } from '../helpers/browser';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { settle, waitForHydration, watchConsole } from '../helpers/browser';
+import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 
 /*
  * What a visitor meets when moving around the site: a page whose code cannot be fetched, links
  * to a section of another page, Back and Forward, and a page that fails in the browser.
  */
 
-let server: ServerProcess;
+const server = sharedSite();
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** The blog page's own chunk (its name carries the build's hash). */

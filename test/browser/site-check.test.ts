@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from '../helpers/axe';
-import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { waitForHydration, watchConsole } from '../helpers/browser';
 import { startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
 import { waitFor } from '../helpers/process-forms';
+import { sharedBrowser } from '../helpers/shared-site';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { ROOT } from '../helpers/test-app';
@@ -26,7 +27,7 @@ async function fixture(paths: (origin: () => string) => Record<string, FixtureAn
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [server, browser] = await Promise.all([startServerProcess({ SITE_CHECK_ALLOW: '127.0.0.1', SMTP_URL: smtp.url }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServerProcess({ SITE_CHECK_ALLOW: '127.0.0.1', SMTP_URL: smtp.url }), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,19 +2,18 @@ import type { Browser } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { heroContent } from '../../shared/generated/home/hero';
 import { pricingContent } from '../../shared/generated/home/pricing';
-import { gotoWithScriptsHeld, launchBrowser, settle, waitForHydration, watchConsole } from '../helpers/browser';
+import { gotoWithScriptsHeld, settle, waitForHydration, watchConsole } from '../helpers/browser';
 import { waitFor } from '../helpers/process-forms';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 
-let server: ServerProcess;
+const server = sharedSite();
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);
@@ -200,7 +199,7 @@ describe('not-found page in the browser', () => {
     const response = await page.goto(`${server.url}/no-such-page?x=1`);
     expect(response?.status()).toBe(404);
     await warned;
-    await waitFor('the "Page not found" log line', () => server.logs.some((entry) => entry.msg === 'Page not found' && entry.path === '/no-such-page'), 5000);
+    await waitFor('the "Page not found" log line', () => server.logs().some((entry) => entry.msg === 'Page not found' && entry.path === '/no-such-page'), 5000);
     await page.close();
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from '../helpers/axe';
-import { launchBrowser, waitForHydration, watchConsole } from '../helpers/browser';
+import { waitForHydration, watchConsole } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/shared-site';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { buildSiteCopy, type SiteCopy } from '../helpers/site-copy';
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
       if (yaml.split(SOURCE.url).length !== 3) throw new Error('home.yaml no longer has the two figures this test gives a source');
       writeFileSync(file, yaml);
     }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
   server = await startServerProcess({}, site.root);
 }, 120_000);

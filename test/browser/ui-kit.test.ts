@@ -2,8 +2,8 @@ import { parse } from 'node-html-parser';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { faq } from '../../shared/generated/home';
-import { launchBrowser, waitForHydration, watchConsole, type ConsoleRecord } from '../helpers/browser';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { waitForHydration, watchConsole, type ConsoleRecord } from '../helpers/browser';
+import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server';
 
 /*
@@ -15,15 +15,14 @@ import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server'
  */
 
 let fixture: FixtureServer;
-let server: ServerProcess;
+const server = sharedSite();
 let browser: Browser;
 
 beforeAll(async () => {
-  [fixture, server, browser] = await Promise.all([serveUiKitFixture(), startServerProcess(), launchBrowser()]);
+  [fixture, browser] = await Promise.all([serveUiKitFixture(), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fixture?.close();
 });
 

@@ -1,14 +1,4 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
-
-/** Debian's Chromium, headless, with the flags that keep it off this machine's closed network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-}
+import type { ConsoleMessage, Page } from 'playwright-core';
 
 export interface ConsoleRecord {
   type: string;
