@@ -180,7 +180,7 @@ const SECRET_URLS = new Set(['SMTP_URL']);
  * A URL as it can be shown in a log or an error: everything before its last @ (user and password:
  * some providers take a token as the user name, and a password may hold spaces or @) as ***.
  */
-export function redactUrl(value: string): string {
+function redactUrl(value: string): string {
   const at = value.lastIndexOf('@');
   if (at === -1) return value;
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? '';
@@ -188,7 +188,7 @@ export function redactUrl(value: string): string {
 }
 
 /** How a variable's value is shown in an error message: quoted, one line, never a password. */
-export function shownValue(name: string, value: string): string {
+function shownValue(name: string, value: string): string {
   return JSON.stringify(SECRET_URLS.has(name) ? redactUrl(value) : value);
 }
 

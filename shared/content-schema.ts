@@ -13,11 +13,11 @@ const isoDate = z
   .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
   .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date');
 
-export const iconNames = [
+const iconNames = [
   'search', 'bot', 'chart', 'target', 'message', 'shield', 'zap', 'users', 'file', 'trending',
   'check', 'clock', 'star', 'globe', 'link', 'layers', 'pound',
 ] as const;
-export const colorNames = ['blue', 'violet', 'teal', 'amber', 'rose'] as const;
+const colorNames = ['blue', 'violet', 'teal', 'amber', 'rose'] as const;
 const icon = z.enum(iconNames);
 const color = z.enum(colorNames);
 
@@ -239,14 +239,13 @@ export type SiteContent = z.infer<typeof siteSchema>;
 export type CompanyRegistration = Pick<SiteContent, 'legalName' | 'companyNumber' | 'registeredIn' | 'registeredOffice'>;
 /** The site constants every page's script holds. */
 export type SiteConstants = Omit<SiteContent, 'companyNumber' | 'registeredIn' | 'registeredOffice'>;
-export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
+type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;
 export type FaqContent = z.infer<typeof faqSchema>;
 export type ProcessStepsContent = z.infer<typeof processStepsSchema>;
 export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
 export type PagesContent = z.infer<typeof pagesSchema>;
 export type IconName = (typeof iconNames)[number];
-export type ColorName = (typeof colorNames)[number];
 export type StatSource = z.infer<typeof statSource>;
 
 /** An article as the blog index, related reading and SEO files see it: no body. */

@@ -1,5 +1,5 @@
 /** Words a minute used for read times: the middle of the 200-230 most style guides quote. */
-export const WORDS_PER_MINUTE = 220;
+const WORDS_PER_MINUTE = 220;
 
 /**
  * Counts the words a reader reads in a Markdown body: block markers and Markdown punctuation are

@@ -20,7 +20,7 @@ export function thankYouWithCheck(token: string): string {
 }
 
 /** A finding as the prospect sees it: what was checked, how it went, and one line on why it matters or what to fix. */
-export interface SiteCheckViewFinding {
+interface SiteCheckViewFinding {
   title: string;
   verdict: 'pass' | 'warn' | 'fail';
   /** What the checker saw. */

@@ -11,6 +11,10 @@ import { PageHead } from '../head/page-head';
 // Everything but the FAQ accordion is text and links: static islands (see static-island.tsx).
 const intro = staticIsland('home-intro', () => import('../components/home/intro-island'));
 const offer = staticIsland('home-offer', () => import('../components/home/offer-island'));
+/**
+ * The page's static islands: the route's loader (client/routes.tsx) reads them from this module.
+ * @public
+ */
 export const islands = [intro, offer];
 
 /**

@@ -21,7 +21,7 @@ export function NavLink(props: Omit<NavLinkProps, 'end'>) {
  * new window, download), links that open in another browsing context or download, and any
  * address that is not a same-site path ('//host/path' is protocol-relative, so another origin).
  */
-export function routerClickPath(event: MouseEvent, anchor: HTMLAnchorElement): string | null {
+function routerClickPath(event: MouseEvent, anchor: HTMLAnchorElement): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;

@@ -22,7 +22,7 @@ function stemOf(databasePath: string): string {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** 2030-03-04T09:00:00.123Z → 20300304T090000Z (ISO 8601's basic format, to the second). */
-export function compactUtc(time: Date): string {
+function compactUtc(time: Date): string {
   return time.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 }
 

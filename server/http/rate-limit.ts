@@ -7,8 +7,8 @@ export class RateLimitError extends Error {
 }
 
 /** Per client address: enough for a person correcting a form, too few for a script. */
-export const FORM_POSTS_PER_WINDOW = 10;
-export const FORM_WINDOW_MS = 15 * 60 * 1000;
+const FORM_POSTS_PER_WINDOW = 10;
+const FORM_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Limits form POSTs per client address (req.ip: the socket's address, or the proxy's view of it

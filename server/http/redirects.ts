@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
  * Short slugs that articles used in links before the full slugs were fixed.
  * A 301 keeps any link or bookmark to them working and passes their ranking on.
  */
-export const legacyArticlePaths: Record<string, string> = {
+const legacyArticlePaths: Record<string, string> = {
   '/blog/ai-vs-google': '/blog/ai-vs-google-search-revolution',
   '/blog/reddit-quora-medium': '/blog/reddit-quora-medium-ai-training',
   '/blog/prompt-engineering': '/blog/prompt-engineering-for-business',

@@ -12,7 +12,7 @@ export function cspHash(text: string): string {
  * own text stays empty. The hash of the empty string allows exactly that element and nothing
  * with content, so no 'unsafe-inline' is needed.
  */
-export const EMPTY_STYLE_HASH = cspHash('');
+const EMPTY_STYLE_HASH = cspHash('');
 
 export interface CspSources {
   scriptHashes?: string[];
@@ -43,7 +43,7 @@ export function buildCsp({ scriptHashes = [], styleHashes = [] }: CspSources, ht
 }
 
 /** Features the site never uses, denied to it and to anything embedded in it. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()', 'autoplay=()', 'camera=()', 'display-capture=()', 'encrypted-media=()',
   'fullscreen=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()', 'microphone=()',
   'midi=()', 'payment=()', 'picture-in-picture=()', 'publickey-credentials-get=()',

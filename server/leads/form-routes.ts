@@ -20,7 +20,7 @@ import { composeNotification } from './notification-mail';
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
 
 /** Large enough for every field at its longest, small enough that a flood costs little. */
-export const FORM_BODY_LIMIT = '100kb';
+const FORM_BODY_LIMIT = '100kb';
 
 interface FormDefinition {
   name: FormName;
@@ -30,7 +30,7 @@ interface FormDefinition {
   successRedirect: string;
 }
 
-export const forms: FormDefinition[] = [
+const forms: FormDefinition[] = [
   { name: 'audit', path: routesPaths.freeAudit, fields: auditFields, successRedirect: routesPaths.thankYou },
   { name: 'contact', path: routesPaths.contact, fields: contactFields, successRedirect: `${routesPaths.contact}?sent=1` },
 ];

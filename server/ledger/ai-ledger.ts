@@ -5,10 +5,10 @@ import type { Logger } from '../logger';
 import type { AgentMatch, AiClassifier } from './ai-sources';
 
 /** How often the counts in memory are written to the database (and at shutdown). */
-export const LEDGER_FLUSH_MS = 60_000;
+const LEDGER_FLUSH_MS = 60_000;
 
 /** The path a count is kept under when it is none of the site's own: scanners invent paths. */
-export const OTHER_PATH = '(other)';
+const OTHER_PATH = '(other)';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from '../config';
 import bundled from './ai-sources.json';
 
-export type AgentKind = 'training' | 'search' | 'user';
+type AgentKind = 'training' | 'search' | 'user';
 
 const sourcesSchema = z.object({
   agents: z

@@ -30,7 +30,7 @@ export interface OutboxWorkerOptions {
  * its SMTP provider's quota) into a spam target: past this many mails a day, notifications wait.
  * Leads are still stored at once and the mails go out the next day.
  */
-export const DAILY_MAIL_CAP = 200;
+const DAILY_MAIL_CAP = 200;
 
 /** The longest wait between retries of a mail, however many attempts failed. */
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export interface ScriptChunk {
+interface ScriptChunk {
   /** Its public path, /assets/<name>-<hash>.js. */
   file: string;
   /** Subresource integrity, sha384. */

@@ -3,7 +3,7 @@ import { twinPath, type MarkdownTwin } from '../../shared/markdown-twin';
 import { site } from '../../shared/site';
 import { precompress, type Representation, type ResponseMeta } from './representation';
 
-export const MARKDOWN = 'text/markdown; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /** Root-relative links made absolute: a twin is read away from the site, often pasted elsewhere. */
 function absoluteLinks(markdown: string, siteUrl: string): string {

@@ -16,7 +16,7 @@ const STYLIS_MEMO_LIMIT = 10_000;
  * of a form page rendered for one visitor. stylis returns the same rules for the same arguments, so
  * one memo per process serves every render.
  */
-export const memoisedStylis = oncePerKey((stylis: Stylis): Stylis => {
+const memoisedStylis = oncePerKey((stylis: Stylis): Stylis => {
   // The selector, prefix and component id hold no line break; the CSS comes last, whole.
   const rules = oncePerKey((key: string) => {
     const [selector = '', prefix = '', componentId = '', ...css] = key.split('\n');

@@ -5,7 +5,7 @@ import { absoluteUrl, type SeoSources } from './seo-sources';
  * AI crawlers and control tokens named in our robots.txt guide (content/articles/robots-llms-txt-guide.md).
  * Each gets a group of its own, so a stricter `*` rule added later cannot shut them out unnoticed.
  */
-export const AI_CRAWLERS = [
+const AI_CRAWLERS = [
   'GPTBot', 'OAI-SearchBot', 'ChatGPT-User',
   'ClaudeBot', 'Claude-SearchBot', 'Claude-User',
   'PerplexityBot', 'Perplexity-User',

@@ -16,7 +16,7 @@ import { company } from '../../shared/company';
  * Used as the last-modified date of pages without a date of their own when content holds no
  * date at all (an empty content/ in a test); never the clock, so every build writes the same files.
  */
-export const SITE_CONTENT_DATE = '2025-01-07';
+const SITE_CONTENT_DATE = '2025-01-07';
 
 /** A page of the site linked from llms.txt: name, path and a one-line description. */
 export interface SeoLink {

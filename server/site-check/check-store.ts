@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { hostOf, type SiteCheckReport } from './run-check';
 import { reportSummary } from './report';
 
-export type CheckRowStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed';
+type CheckRowStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed';
 
 export interface CheckRow {
   id: number;
@@ -27,7 +27,7 @@ export function newCheckToken(): string {
 }
 
 /** What the database keeps of a token: its SHA-256, so a copy of the database opens no result. */
-export function tokenHash(token: string): string {
+function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

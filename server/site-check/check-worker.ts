@@ -6,13 +6,13 @@ import type { SiteCheckReport } from './run-check';
 import type { SiteChecker } from './site-checker';
 
 /** Checks run at once at most: each holds a few sockets and up to a few MB for up to 30 s. */
-export const CHECK_CONCURRENCY = 3;
+const CHECK_CONCURRENCY = 3;
 /** A host checked this recently is not fetched again: its result is reused. */
-export const REUSE_WITHIN_MS = 60 * 60 * 1000;
+const REUSE_WITHIN_MS = 60 * 60 * 1000;
 /** How long a lead's notification waits for its site check before it goes without the findings. */
 export const MAIL_WAITS_FOR_CHECK_MS = 20_000;
 /** Starts of one check (restarts in between) after which it is given up. */
-export const MAX_CHECK_ATTEMPTS = 3;
+const MAX_CHECK_ATTEMPTS = 3;
 
 /** A finished check, handed to whoever tells the agency (the lead's mail, or a mail of its own). */
 export interface FinishedCheck {

@@ -22,13 +22,13 @@ import { addressRefusal, sameAddress, WEB_PORTS, type AddressAllowlist } from '.
  */
 
 export const MAX_BYTES = 1024 * 1024;
-export const FETCH_TIMEOUT_MS = 10_000;
-export const MAX_REDIRECTS = 5;
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 5;
 
 /** Resolves a host name to every address it has (dns.lookup: the hosts file, then DNS). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** A URL the rules do not let the checker fetch: nothing was sent to it. */
 export class FetchRefused extends Error {
@@ -53,7 +53,7 @@ export interface FetcherOptions {
   fetchTimeoutMs?: number;
 }
 
-export interface FetchOptions {
+interface FetchOptions {
   /** The Accept header; a crawler's HTML preference by default. */
   accept?: string;
   /** Ends the fetch early (the check's own deadline). */

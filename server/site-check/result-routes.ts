@@ -7,7 +7,7 @@ import { storedReport, type CheckRow, type SiteCheckStore } from './check-store'
 import { reportView } from './report';
 
 /** What the prospect may see of a check: running, or its report. */
-export function checkView(row: CheckRow): SiteCheckView {
+function checkView(row: CheckRow): SiteCheckView {
   const report = storedReport(row);
   return report ? reportView(report) : { status: 'pending', host: row.host };
 }

@@ -7,12 +7,12 @@ import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type SiteFe
 import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
 
 /** The longest a whole check may take, all its fetches together. */
-export const CHECK_TIMEOUT_MS = 30_000;
+const CHECK_TIMEOUT_MS = 30_000;
 
 /** Child sitemaps of a sitemap index that are read to count URLs. */
 const INDEX_CHILDREN_READ = 3;
 
-export type CheckStatus = 'done' | 'refused' | 'failed';
+type CheckStatus = 'done' | 'refused' | 'failed';
 
 /** What one check found: stored beside the request, mailed, shown to the prospect, printed by the CLI. */
 export interface SiteCheckReport {
@@ -51,7 +51,7 @@ export interface CheckEnvironment {
 }
 
 /** A web address from what a person typed: "example.co.uk" is https://example.co.uk/. */
-export function normaliseSiteUrl(input: string): URL | null {
+function normaliseSiteUrl(input: string): URL | null {
   const trimmed = input.trim();
   if (trimmed === '') return null;
   try {

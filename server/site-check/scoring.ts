@@ -34,10 +34,10 @@ export const SCORE_WEIGHTS = {
   structuredDataParses: 2,
 } as const;
 
-export type FindingId = keyof typeof SCORE_WEIGHTS;
+type FindingId = keyof typeof SCORE_WEIGHTS;
 
-export const WORDS_FOR_FULL_MARKS = 200;
-export const WORDS_FOR_HALF_MARKS = 50;
+const WORDS_FOR_FULL_MARKS = 200;
+const WORDS_FOR_HALF_MARKS = 50;
 
 export interface Finding {
   id: FindingId;

@@ -4,7 +4,7 @@ import { createFetcher, type Resolver } from './fetcher';
 import { runSiteCheck, type SiteCheckReport } from './run-check';
 
 /** The checker's robots.txt product token: the brand, then SiteCheck ("CitewiseSiteCheck"). */
-export function checkerAgent(brand: string): string {
+function checkerAgent(brand: string): string {
   return `${brand.replace(/[^A-Za-z0-9]/g, '')}SiteCheck`;
 }
 

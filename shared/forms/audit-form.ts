@@ -35,5 +35,3 @@ export const auditFields = [
   { name: 'seo_experience', label: 'What SEO have you done so far?', kind: 'textarea', required: true, maxLength: 5000 },
   { name: 'main_goal', label: 'What is your main goal for the next six months?', kind: 'textarea', required: true, maxLength: 5000 },
 ] as const satisfies readonly FieldSpec[];
-
-export type AuditFieldName = (typeof auditFields)[number]['name'];

@@ -1,6 +1,6 @@
 import type { FieldSpec } from './form-schema';
 
-export const industryOptions = [
+const industryOptions = [
   { value: 'technology', label: 'Technology' },
   { value: 'healthcare', label: 'Healthcare' },
   { value: 'finance', label: 'Finance' },
@@ -10,7 +10,7 @@ export const industryOptions = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-export const subjectOptions = [
+const subjectOptions = [
   { value: 'audit', label: 'Free AI Visibility Audit' },
   { value: 'llm-seo', label: 'LLM-SEO Services' },
   { value: 'consultation', label: 'Strategy Consultation' },
@@ -30,5 +30,3 @@ export const contactFields = [
   { name: 'subject', label: 'Subject', kind: 'select', required: false, maxLength: 50, options: subjectOptions },
   { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: 5000 },
 ] as const satisfies readonly FieldSpec[];
-
-export type ContactFieldName = (typeof contactFields)[number]['name'];

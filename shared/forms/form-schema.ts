@@ -3,7 +3,7 @@
  * native validation from it, and the server repeats every rule and adds the
  * bounds a browser cannot be trusted with.
  */
-export type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'select';
+type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'select';
 
 export interface FieldSpec {
   name: string;

@@ -7,7 +7,7 @@ import { useCopyStatus } from './copy-status';
 
 const sampleLabels: Record<string, string> = { robots: 'robots.txt', llms: 'llms.txt' };
 
-export function sampleLabel(id: string): string {
+function sampleLabel(id: string): string {
   return sampleLabels[id] ?? id;
 }
 

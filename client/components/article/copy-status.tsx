@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** The 'Copied!' confirmation lasts 2 seconds. */
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 interface CopyStatus {
   /** The sample that was just copied, or null. */

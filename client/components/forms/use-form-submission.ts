@@ -5,7 +5,7 @@ import { CSRF_FIELD, CSRF_TOKEN_PATH, FORM_STARTED_FIELD, MIN_FILL_MS, type Form
 import { useFormState } from './form-state';
 
 /** The toast every failed submission shows, whatever the cause. */
-export const SUBMIT_ERROR_TOAST = {
+const SUBMIT_ERROR_TOAST = {
   variant: 'destructive',
   title: 'Error',
   description: 'There was an issue submitting your request. Please try again.',

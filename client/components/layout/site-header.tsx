@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { ShellIcon } from '../ui/svg-icon';
 import { Container } from '../ui/layout-primitives';
 
-export const navLinks = [
+const navLinks = [
   { to: routesPaths.home, label: 'Home' },
   { to: routesPaths.howItWorks, label: 'How It Works' },
   { to: routesPaths.caseStudies, label: 'Case Studies' },

@@ -65,7 +65,7 @@ function collectTypes(node: unknown, into: string[]): void {
 }
 
 /** Words a reader would count: runs of letters or digits. */
-export function countWords(text: string): number {
+function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
@@ -103,7 +103,7 @@ function absolute(href: string | undefined, base: string): string | null {
  * Whether robots directives ("noindex, nofollow", "googlebot: none") include noindex or none;
  * "max-image-preview: none" is about images, not indexing.
  */
-export function saysNoindex(directives: string): boolean {
+function saysNoindex(directives: string): boolean {
   const tokens = directives.toLowerCase().split(/[\s,]+/);
   return tokens.some((token, index) => {
     const bare = token.replace(/^[\w-]+:/, (prefix) => (prefix.startsWith('max-') ? '~' : ''));

@@ -13,8 +13,8 @@ import { plainList } from '../layout-primitives';
  */
 
 /** Toasts sit 14 px apart and go after a 20 px swipe to the right. */
-export const TOAST_GAP_PX = 14;
-export const SWIPE_THRESHOLD_PX = 20;
+const TOAST_GAP_PX = 14;
+const SWIPE_THRESHOLD_PX = 20;
 
 const List = styled.ol`
   display: flex;

@@ -23,8 +23,8 @@ export interface ToastRecord {
 }
 
 /** A toast stays 4 seconds, and at most 3 are on screen at once. */
-export const TOAST_DURATION_MS = 4000;
-export const TOAST_LIMIT = 3;
+const TOAST_DURATION_MS = 4000;
+const TOAST_LIMIT = 3;
 
 let toasts: readonly ToastRecord[] = [];
 let counter = 0;
