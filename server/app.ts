@@ -127,7 +127,6 @@ export function createApp(deps: AppDependencies): SiteApp {
     formRoutes({
       config,
       store: new LeadStore(db),
-      logger,
       clock,
       csrf,
       fillTime: fillTimer(secret, clock),

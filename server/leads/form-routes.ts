@@ -10,7 +10,6 @@ import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
-import type { Logger } from '../logger';
 import type { SitePages } from '../pages/site-pages';
 import { newCheckToken, type SiteCheckStore } from '../site-check/check-store';
 import type { LeadStore } from './lead-store';
@@ -38,7 +37,6 @@ const forms: FormDefinition[] = [
 export interface FormRoutesDependencies {
   config: Config;
   store: LeadStore;
-  logger: Logger;
   clock: () => Date;
   csrf: CsrfProtection;
   fillTime: FillTimer;
