@@ -4,7 +4,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
 import { ContentError } from './lib/content';
-import { ENTRY_POINT, outputFor, START_POINT, withStaticImports } from './lib/client-chunks';
+import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
+import { mergeChunks } from './lib/merge-chunks';
 import { generateContent } from './lib/generate-content';
 import { renderSocialImages } from './lib/social-images';
 import { styledComponentIds } from './lib/styled-component-ids';
@@ -18,32 +19,67 @@ const publicPath = (file: string) => `/${path.relative(clientOut, file).split(pa
 
 const describe = (name: string) => ({ file: publicPath(path.join(root, name)), integrity: integrity(path.join(root, name)) });
 
+const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
+
+/**
+ * Asks the browser to compile every function of a chunk while it streams the file in, on a
+ * background thread, instead of on the main thread the first time each runs: the app's start-up
+ * then blocks the page for less (Chromium reads it; other browsers ignore a comment).
+ */
+const COMPILE_EVERY_FUNCTION = '//# allFunctionsCalledOnLoad';
+
+/** The app and its pages, split into chunks; the manifest lists what every page loads. */
 async function buildClient(): Promise<AssetManifest> {
+  const outdir = path.join(clientOut, 'assets');
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { entry: ENTRY_POINT },
-    outdir: path.join(clientOut, 'assets'),
+    entryPoints: { start: START_POINT },
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
     minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    target: BROWSERS,
     jsx: 'automatic',
     entryNames: '[name]-[hash]',
     chunkNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'linked',
+    // Beside each chunk: merging its chunks (below) gathers them for each merged one.
+    legalComments: 'external',
     plugins: [styledComponentIds(root)],
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  // esbuild's chunks, regrouped into fewer files and written (scripts/lib/merge-chunks.ts).
+  const meta = await mergeChunks(result.outputFiles, result.metafile, { root, outdir, entries: [outputFor(result.metafile, START_POINT)], banner: COMPILE_EVERY_FUNCTION });
+  writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(meta));
+  const app = withStaticImports(meta, [outputFor(meta, START_POINT)]);
+  // Each route's own chunks are added once the budget check has listed them (checkJsBudgets).
+  return { entry: { script: await buildEntry() }, app: app.map(describe), routes: {} };
+}
+
+/**
+ * The page's one script, built on its own and returned as text for the server to inline: as a
+ * file it would cost a request before the preloads could start. Its metafile is written beside
+ * the app's, for the test that keeps server code out of the browser.
+ */
+async function buildEntry(): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [ENTRY_POINT],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: BROWSERS,
+    write: false,
     metafile: true,
     logLevel: 'warning',
   });
-  writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(result.metafile));
-  const entryName = outputFor(result.metafile, ENTRY_POINT);
-  // The app the entry starts after the first paint, with its static imports: preloaded, so that
-  // the browser fetches them in parallel while it parses and paints.
-  const preloads = withStaticImports(result.metafile, [outputFor(result.metafile, START_POINT)]);
-  // Each route's own chunks are added once the budget check has listed them (checkJsBudgets).
-  return { entry: { ...describe(entryName), imports: preloads.map(describe) }, routes: {} };
+  writeFileSync(path.join(dist, 'entry-meta.json'), JSON.stringify(result.metafile));
+  const [output] = result.outputFiles;
+  if (!output) throw new Error(`esbuild wrote nothing for ${ENTRY_POINT}`);
+  return output.text.trim();
 }
 
 async function buildServer(): Promise<void> {
@@ -77,10 +113,10 @@ async function buildServer(): Promise<void> {
  * The build fails when a page passes its JavaScript budget (limits in
  * scripts/lib/js-budgets.ts); JS_BUDGETS=warn only prints the overrun, for measuring experiments.
  * Prints each chunk's gzip size and each route kind's first-visit total. Returns whether every
- * budget holds, and for each route the chunks a first visit needs beyond the entry's own (its page
+ * budget holds, and for each route the chunks a first visit needs beyond the app's (its page
  * chunks and their imports), which the manifest offers to the server for modulepreload links.
  */
-async function checkJsBudgets(metafile: string, manifest: AssetManifest): Promise<{ withinBudget: boolean; routeChunks: AssetManifest['routes'] }> {
+async function checkJsBudgets(metafile: string): Promise<{ withinBudget: boolean; routeChunks: AssetManifest['routes'] }> {
   // Imported here, not at the top: it loads the route table, which reads shared/generated/.
   const { budgetFailures, firstVisitJs, formatJsReport } = await import('./lib/js-budgets');
   const meta = JSON.parse(readFileSync(metafile, 'utf8')) as esbuild.Metafile;
@@ -88,8 +124,8 @@ async function checkJsBudgets(metafile: string, manifest: AssetManifest): Promis
   for (const line of formatJsReport(root, meta, routes)) console.log(line);
   const failures = budgetFailures(routes);
   for (const failure of failures) console.error(`JS budget: ${failure}`);
-  const preloaded = new Set([manifest.entry.file, ...manifest.entry.imports.map((chunk) => chunk.file)]);
-  const routeChunks = Object.fromEntries(routes.map((route) => [route.path, route.files.map(describe).filter((chunk) => !preloaded.has(chunk.file))]));
+  const everyPage = new Set(startupFiles(meta));
+  const routeChunks = Object.fromEntries(routes.map((route) => [route.path, route.files.filter((file) => !everyPage.has(file)).map(describe)]));
   return { withinBudget: failures.length === 0, routeChunks };
 }
 
@@ -113,7 +149,7 @@ async function main(): Promise<void> {
   await buildServer();
   const cards = await social;
   console.log(`social images: ${cards.drawn} drawn, ${cards.reused} unchanged, in ${cards.ms} ms`);
-  const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'), manifest);
+  const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'));
   writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks } satisfies AssetManifest, null, 2));
   if (!withinBudget && process.env.JS_BUDGETS !== 'warn') {
     console.error('build: failed, a page loads more JavaScript than its budget (limits in scripts/lib/js-budgets.ts)');

@@ -122,15 +122,15 @@ export async function startNodeServer(name: string, args: string[], env: Record<
 }
 
 /**
- * The built server (dist/server/index.js) over a fresh database in a temporary folder. With no
+ * The built server (dist/server/index.js, or another build's) over a fresh database in a temporary folder. With no
  * siteUrl it runs as production does, on https (HSTS and all); a browser on plain http needs the
  * http origin instead, or its CSP would upgrade every asset request to https.
  */
-export async function startSiteServer(siteUrl?: (url: string) => string, env: Record<string, string> = {}): Promise<RunningServer & { dir: string }> {
+export async function startSiteServer(siteUrl?: (url: string) => string, env: Record<string, string> = {}, serverEntry = SERVER_ENTRY): Promise<RunningServer & { dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-bench-'));
   try {
     const port = await freePort();
-    const server = await startNodeServer('citewise', [SERVER_ENTRY], {
+    const server = await startNodeServer('citewise', [serverEntry], {
       DATABASE_PATH: path.join(dir, 'site.db'),
       SITE_URL: siteUrl ? siteUrl(`http://${HOST}:${port}`) : 'https://www.citewise.example',
       // The bench measures the demo content as it ships, placeholders included.

@@ -5,12 +5,12 @@ import type { Metafile } from 'esbuild';
  * js-budgets.ts, which loads the route table and so needs shared/generated/ written first.
  */
 
-/** The page's one script tag: it starts the app once the page has been painted. */
+/** The page's one script, built on its own and inlined: it starts the app once the page has been painted. */
 export const ENTRY_POINT = 'client/entry.client.ts';
-/** The app: hydration, the router, the shell. */
+/** The app: hydration, the router, the shell; the client bundle's entry point. */
 export const START_POINT = 'client/start.client.tsx';
 
-/** The output file built for a source entry point (the entry, the app, or a dynamically imported page). */
+/** The output file built for a source entry point (the app, or a dynamically imported page). */
 export function outputFor(meta: Metafile, entryPoint: string): string {
   const file = Object.keys(meta.outputs).find((name) => meta.outputs[name]?.entryPoint === entryPoint);
   if (!file) throw new Error(`The client build has no chunk for ${entryPoint}`);
@@ -31,7 +31,7 @@ export function withStaticImports(meta: Metafile, files: string[]): string[] {
   return [...seen];
 }
 
-/** What every first visit runs: the entry, the app and their static imports. */
+/** What every first visit loads: the app and its static imports. */
 export function startupFiles(meta: Metafile): string[] {
-  return withStaticImports(meta, [outputFor(meta, ENTRY_POINT), outputFor(meta, START_POINT)]);
+  return withStaticImports(meta, [outputFor(meta, START_POINT)]);
 }

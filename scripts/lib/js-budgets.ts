@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './client-chunks';
+import { outputFor, START_POINT, startupFiles, withStaticImports } from './client-chunks';
 import { appRoutes } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 
 /**
- * The JavaScript a first visit to each route loads, from esbuild's metafile: the entry chunk, the
+ * The JavaScript a first visit to each route loads, from the client build's metafile: the app, the
  * route's page chunks (the modules its entry in client/routes.tsx declares) and every chunk those
  * import statically. The build prints it and checks the JavaScript budgets; the code-splitting
  * test reuses it. Importing this module loads the route table, so the build imports it only after
@@ -30,14 +30,14 @@ export interface RoutePageModules {
 }
 
 export interface RouteJs extends RoutePageModules {
-  /** Output files (dist/client/assets/...) a first visit loads, entry first. */
+  /** Output files (dist/client/assets/...) a first visit loads, the app first. */
   files: string[];
   gzip: number;
 }
 
 export interface ChunkSize {
   file: string;
-  /** The source file the chunk was built for, when it is an entry point (entry or page chunk). */
+  /** The source file the chunk was built for, when it is an entry point (the app or a page chunk). */
   entryPoint?: string;
   bytes: number;
   gzip: number;
@@ -111,7 +111,7 @@ export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 export function formatJsReport(root: string, meta: Metafile, routes: RouteJs[]): string[] {
   const lines = ['client JavaScript, gzip (KB of 1024 bytes):'];
   for (const chunk of chunkSizes(root, meta)) {
-    const label = chunk.entryPoint === ENTRY_POINT ? 'entry' : chunk.entryPoint === START_POINT ? 'app' : (chunk.entryPoint ?? 'shared chunk');
+    const label = chunk.entryPoint === START_POINT ? 'app' : (chunk.entryPoint ?? 'shared chunk');
     lines.push(`  ${path.basename(chunk.file).padEnd(52)} ${kb(chunk.gzip).padStart(9)}  ${label}`);
   }
   lines.push('first visit, all JavaScript loaded (gzip):');

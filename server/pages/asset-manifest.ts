@@ -10,9 +10,11 @@ interface ScriptChunk {
 
 /** What scripts/build.ts wrote about the client bundle (dist/client/manifest.json). */
 export interface AssetManifest {
-  /** The page's script, and the app's chunks it starts (preloaded on every page). */
-  entry: ScriptChunk & { imports: ScriptChunk[] };
-  /** Per route path, the chunks of its page that a first visit needs beyond `entry.imports`. */
+  /** The page's one script (client/entry.client.ts, built), inlined into every page. */
+  entry: { script: string };
+  /** The app (client/start.client.tsx) first, then every chunk it imports: each page loads them. */
+  app: ScriptChunk[];
+  /** Per route path, the chunks of its page that a first visit needs beyond `app`. */
   routes: Record<string, ScriptChunk[]>;
 }
 

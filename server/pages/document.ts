@@ -3,6 +3,7 @@ import { escapeHtml } from '../../shared/escape-html';
 import { FORM_STATE_ELEMENT_ID, type FormState } from '../../shared/forms/form-contract';
 import { headTags, type HeadData } from '../../shared/head-tags';
 import { scriptSafeJson } from '../../shared/json-ld';
+import { PAGE_MODULES_ELEMENT_ID } from '../../shared/page-modules';
 import { siteJsonLd } from '../../shared/site-json-ld';
 import { cspHash } from '../http/security-headers';
 import type { AssetManifest } from './asset-manifest';
@@ -16,7 +17,7 @@ export interface DocumentParts {
   config: AppConfig;
   /** Null for pages that must not hydrate (the 500 page). */
   assets: AssetManifest | null;
-  /** The route's path in the route table, whose page chunks are preloaded with the app's. */
+  /** The route's path in the route table, whose page chunks are loaded with the app's. */
   routePath?: string;
   /** Per-visitor form state (CSRF token, values, errors), for form pages only. */
   formState?: FormState;
@@ -49,12 +50,14 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
 
   const scripts: string[] = [];
   if (assets) {
-    // The page's own chunks too: otherwise the browser only finds them once the app has run.
+    // Inert in a template until the entry script moves them into the head, once the page has been
+    // painted (client/entry.client.ts); the page's own chunks too, or the browser would only find
+    // them once the app had run.
     const pageChunks = routePath === undefined ? [] : (assets.routes[routePath] ?? []);
-    for (const chunk of [...assets.entry.imports, ...pageChunks]) {
-      scripts.push(`<link rel="modulepreload" href="${chunk.file}" integrity="${chunk.integrity}">`);
-    }
-    scripts.push(`<script type="module" src="${assets.entry.file}" integrity="${assets.entry.integrity}"></script>`);
+    const preloads = [...assets.app, ...pageChunks].map((chunk) => `<link rel="modulepreload" href="${chunk.file}" integrity="${chunk.integrity}">`);
+    scripts.push(`<template id="${PAGE_MODULES_ELEMENT_ID}">${preloads.join('')}</template>`);
+    scriptHashes.push(cspHash(assets.entry.script));
+    scripts.push(`<script type="module">${assets.entry.script}</script>`);
   }
   const configJson = scriptSafeJson(config);
 
@@ -70,13 +73,13 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<meta name="theme-color" content="#0b1026">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',
-    ...scripts,
     css ? `<style data-styled="true" data-styled-version="${escapeHtml(styledVersion)}">${css}</style>` : '',
     '</head>',
     '<body>',
     `<div id="root">${bodyHtml}</div>`,
     assets ? `<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">${configJson}</script>` : '',
     assets && formState ? `<script type="application/json" id="${FORM_STATE_ELEMENT_ID}">${scriptSafeJson(formState)}</script>` : '',
+    ...scripts,
     '</body>',
     '</html>',
   ]

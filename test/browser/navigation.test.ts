@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** The blog page's own chunk (its name carries the build's hash). */
-const BLOG_CHUNK = /\/assets\/blog-page-[A-Z0-9]+\.js$/;
+const BLOG_CHUNK = /\/assets\/blog-page-[a-z0-9]+\.js$/;
 
 /**
  * A page on the home page that records every request it makes, to tell document loads of a path

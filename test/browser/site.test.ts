@@ -31,6 +31,25 @@ describe('hydration', () => {
     await page.close();
   });
 
+  it.each(['/', '/blog/what-is-llm-seo', '/free-audit'])('%s asks for no script before its text is on screen, then hydrates', async (path) => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}${path}`);
+    await waitForHydration(page);
+    // The browser's own record of when it first painted text, and when it asked for each script.
+    const timeline = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, requestedAt: entry.startTime })),
+    }));
+    if (timeline.painted === null) throw new Error(`${path} reported no first contentful paint`);
+    const painted = timeline.painted;
+    expect(timeline.scripts.length).toBeGreaterThan(0);
+    expect(timeline.scripts.filter((script) => script.requestedAt < painted)).toEqual([]);
+    await page.close();
+  });
+
   it.each(['/', '/blog/what-is-llm-seo', '/free-audit'])('%s hydrates onto the server\'s CSS rules without adding a second copy', async (path) => {
     const page = await browser.newPage();
     const release = await gotoWithScriptsHeld(page, `${server.url}${path}`);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { ROOT } from '../helpers/test-app';
 
-const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'client-meta.json'), 'utf8')) as Metafile;
-const inputs = Object.keys(meta.inputs);
+// The app with its chunks, and the entry script inlined into every page: both reach the browser.
+const metafiles = ['client-meta.json', 'entry-meta.json'].map((name) => JSON.parse(readFileSync(path.join(ROOT, 'dist', name), 'utf8')) as Metafile);
+const inputs = metafiles.flatMap((meta) => Object.keys(meta.inputs));
 
 describe('the browser bundle', () => {
   it('holds no server-only module', () => {

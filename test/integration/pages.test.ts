@@ -4,6 +4,8 @@ import request from 'supertest';
 import { articles } from '../../shared/generated/articles';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { readAssetManifest } from '../../server/pages/asset-manifest';
+import { cspHash } from '../../server/http/security-headers';
+import { PAGE_MODULES_ELEMENT_ID } from '../../shared/page-modules';
 import { CLIENT_DIR, createTestApp, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -146,8 +148,8 @@ describe('a route that throws', () => {
 
 describe('headers', () => {
   it('carry a strict CSP and no X-Powered-By on pages, errors and assets', async () => {
-    const manifest = (await import('../../dist/client/manifest.json')) as { entry: { file: string } };
-    for (const path of ['/', '/no-such-page', manifest.entry.file, '/healthz']) {
+    const manifest = readAssetManifest(CLIENT_DIR);
+    for (const path of ['/', '/no-such-page', manifest.app[0]?.file ?? '', '/healthz']) {
       const response = await request(testApp.app).get(path);
       expect(response.headers['x-powered-by']).toBeUndefined();
       const csp = response.headers['content-security-policy'] ?? '';
@@ -165,10 +167,10 @@ describe('headers', () => {
 
   it('serve hashed assets as immutable for a year, with subresource integrity in the page', async () => {
     const { document } = await getPage('/');
-    const script = document.querySelector('script[type="module"]');
-    const src = script?.getAttribute('src') ?? '';
-    expect(src).toMatch(/^\/assets\/entry-[A-Z0-9]+\.js$/);
-    expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
+    const app = document.querySelector(`template#${PAGE_MODULES_ELEMENT_ID} link`);
+    const src = app?.getAttribute('href') ?? '';
+    expect(src).toMatch(/^\/assets\/start-[a-z0-9]+\.js$/);
+    expect(app?.getAttribute('integrity')).toMatch(/^sha384-/);
     const asset = await request(testApp.app).get(src);
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -180,16 +182,21 @@ describe('headers', () => {
     expect((await request(testApp.app).get('/assets/no-such-file.js')).status).toBe(404);
   });
 
-  it('preload the app and the page\'s own chunks, each with its integrity, and start with one small script', async () => {
+  it('request nothing before the first paint: the app\'s and the page\'s chunks wait, inert, for one inline script the CSP allows by its hash', async () => {
     const manifest = readAssetManifest(CLIENT_DIR);
     for (const path of ['/', articles[0]?.path ?? '', '/free-audit']) {
-      const { document } = await getPage(path);
-      const preloads = document.querySelectorAll('link[rel="modulepreload"]').map((link) => [link.getAttribute('href'), link.getAttribute('integrity')]);
-      const expected = [...manifest.entry.imports, ...(manifest.routes[path] ?? [])].map((chunk) => [chunk.file, chunk.integrity]);
+      const { document, response } = await getPage(path);
+      // The app first (the entry starts it), then the page's own chunks, each with its integrity.
+      const held = document.querySelectorAll(`template#${PAGE_MODULES_ELEMENT_ID} link[rel="modulepreload"]`).map((link) => [link.getAttribute('href'), link.getAttribute('integrity')]);
+      const expected = [...manifest.app, ...(manifest.routes[path] ?? [])].map((chunk) => [chunk.file, chunk.integrity]);
       expect(manifest.routes[path]?.length).toBeGreaterThan(0);
-      expect(preloads).toEqual(expected);
-      const scripts = document.querySelectorAll('script[src]');
-      expect(scripts.map((script) => script.getAttribute('src'))).toEqual([manifest.entry.file]);
+      expect(held).toEqual(expected);
+      // Nothing outside the template makes the browser fetch a script while it parses the page.
+      expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(held.length);
+      expect(document.querySelectorAll('link[rel="preload"], script[src]')).toHaveLength(0);
+      const scripts = document.querySelectorAll('script').filter((script) => !['application/json', 'application/ld+json'].includes(script.getAttribute('type') ?? ''));
+      expect(scripts.map((script) => script.text)).toEqual([manifest.entry.script]);
+      expect(response.headers['content-security-policy']).toContain(cspHash(manifest.entry.script));
     }
   });
 
