@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
 
 /**
  * The schema every file in content/ must pass at build time (scripts/lib/content.ts applies it).
@@ -21,9 +22,15 @@ const colorNames = ['blue', 'violet', 'teal', 'amber', 'rose'] as const;
 const icon = z.enum(iconNames);
 const color = z.enum(colorNames);
 
+/** A page's meta description, which is also what a results page shows under its title. */
+const description = text
+  .min(DESCRIPTION_LENGTH.min, `must be at least ${DESCRIPTION_LENGTH.min} characters: a results page would show too little`)
+  .max(DESCRIPTION_LENGTH.max, `must be at most ${DESCRIPTION_LENGTH.max} characters: a results page cuts the rest`);
+/** A page's whole <title>, brand included, as a results page shows it. */
+const pageTitle = text.max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters: a results page cuts the rest`);
 const seo = z.object({
-  title: shortText(70),
-  description: shortText(160),
+  title: pageTitle,
+  description,
   keywords: z.array(text).min(1).max(12).default([]),
 });
 const statItem = z.object({ stat: shortText(20), label: shortText(120) });
@@ -72,8 +79,15 @@ export const siteSchema = z.object({
 });
 
 export const articleFrontMatterSchema = z.object({
+  /** The headline on the page and in the article's structured data. */
   title: shortText(110),
-  excerpt: shortText(160),
+  /**
+   * The title a results page shows, when the headline and the brand after it would not fit
+   * (the build says so); the page itself keeps the headline.
+   */
+  seoTitle: text.optional(),
+  /** The blog card's text and the page's meta description. */
+  excerpt: description,
   standfirst: shortText(300),
   category: shortText(40),
   published: isoDate,
@@ -222,12 +236,12 @@ export const pagesSchema = z.object({
     about: z.object({ title: text, body: text }),
     success: text,
   }),
-  notFound: z.object({ seo: z.object({ title: text, description: text }), message: text, link: text }),
+  notFound: z.object({ seo: seo.omit({ keywords: true }), message: text, link: text }),
 });
 
 export const legalFrontMatterSchema = z.object({
   title: shortText(70),
-  description: shortText(160),
+  description,
   updated: isoDate,
 });
 

@@ -11,6 +11,7 @@ import { CopyStatusProvider } from '../components/article/copy-status';
 import { RelatedReading } from '../components/article/related-reading';
 import { breadcrumbJsonLd, faqJsonLd, type JsonLd } from '../../shared/json-ld';
 import { PageHead } from '../head/page-head';
+import { articleTitle } from '../../shared/search-snippet';
 import { socialImagePath } from '../../shared/social-image';
 import { space } from '../theme/theme';
 
@@ -37,7 +38,7 @@ export function ArticlePage({ summary, related, body }: ArticlePageData<string |
   return (
     <>
       <PageHead
-        title={`${summary.title} | ${site.brand}`}
+        title={articleTitle(summary, site.brand)}
         description={summary.excerpt}
         keywords={summary.keywords}
         canonicalPath={summary.path}

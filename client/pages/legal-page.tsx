@@ -4,6 +4,7 @@ import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { Container } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
+import { brandedTitle } from '../../shared/search-snippet';
 import { PageHead } from '../head/page-head';
 import { color, layout, radius, space, text } from '../theme/theme';
 
@@ -70,7 +71,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
   return (
     <article aria-labelledby="legal-title">
       <PageHead
-        title={`${page.title} | ${site.brand}`}
+        title={brandedTitle(page.title, site.brand)}
         description={page.description}
         keywords={[page.title, site.brand, site.legalName]}
         canonicalPath={path}

@@ -26,6 +26,7 @@ import {
 import { registeredOfficeLine } from '../../shared/company-details';
 import { escapeHtml } from '../../shared/escape-html';
 import { countWords, readingMinutes } from '../../shared/reading-time';
+import { articleTitle, brandedTitle, TITLE_MAX_LENGTH } from '../../shared/search-snippet';
 
 /** A content file that breaks the schema: the message names the file and the field. */
 export class ContentError extends Error {}
@@ -102,6 +103,12 @@ function fillTree<T>(value: T, site: SiteContent, file: string): T {
   return value;
 }
 
+/** A page's <title> as its content makes it (the brand after it) must fit a results page. */
+function checkTitleFits(title: string, field: string, file: string, advice: string): void {
+  if (title.length <= TITLE_MAX_LENGTH) return;
+  throw new ContentError(`${file}:\n  front matter field "${field}": the page's title "${title}" is ${title.length} characters, more than the ${TITLE_MAX_LENGTH} a results page shows: ${advice}`);
+}
+
 export function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -117,7 +124,7 @@ export function slugify(text: string): string {
  * page's title. A heading whose slug is one of them is suffixed like a repeat, so that no page
  * holds an id twice. test/integration/content.test.ts fails when a page uses an id missing here.
  */
-export const PAGE_IDS: readonly string[] = ['root', 'app-config', 'form-state', 'main', 'footer-services', 'footer-resources', 'legal-title'];
+export const PAGE_IDS: readonly string[] = ['root', 'app-config', 'form-state', 'page-modules', 'main', 'footer-services', 'footer-resources', 'legal-title'];
 
 /**
  * One document (an article with its FAQ answers, or a legal page) as the Markdown renderer walks
@@ -332,6 +339,7 @@ function compileArticles(dir: string, site: SiteContent, sources: Record<string,
     if (!/^[a-z0-9-]+$/.test(slug)) throw new ContentError(`${file}: file name must be a lower-case slug`);
     const { data, body } = splitFrontMatter(file);
     const frontMatter = validate(articleFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
+    checkTitleFits(articleTitle(frontMatter, site.brand), frontMatter.seoTitle === undefined ? 'title' : 'seoTitle', file, 'give the article a shorter "seoTitle" for results pages; its headline on the page stays "title"');
     if (frontMatter.updated < frontMatter.published) {
       throw new ContentError(`${file}:\n  front matter field "updated": must not be before "published"`);
     }
@@ -371,6 +379,7 @@ function compileLegal(dir: string, site: SiteContent, sources: Record<string, st
       const file = path.join(dir, name);
       const { data, body } = splitFrontMatter(file);
       const frontMatter = validate(legalFrontMatterSchema, fillTree(data, site, file), file, 'front matter');
+      checkTitleFits(brandedTitle(frontMatter.title, site.brand), 'title', file, 'shorten it');
       const { markdown, state } = createMarkdown(file);
       const filled = fillPlaceholders(body, site, file);
       const html = toHtml(markdown, filled);

@@ -6,6 +6,8 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { readAssetManifest } from '../../server/pages/asset-manifest';
 import { cspHash } from '../../server/http/security-headers';
 import { PAGE_MODULES_ELEMENT_ID } from '../../shared/page-modules';
+import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from '../../shared/search-snippet';
+import { site } from '../../shared/site';
 import { CLIENT_DIR, createTestApp, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -82,6 +84,25 @@ describe('every route', () => {
     const titles = await Promise.all(pagePaths.filter((path) => path !== '/services/llm-seo').map(async (path) => (await getPage(path)).document.querySelector('title')?.text));
     expect(new Set(titles).size).toBe(titles.length);
   });
+});
+
+describe('what a results page shows of each page', () => {
+  it.each([...pagePaths, '/no-such-page'])(`%s: a <title> of at most ${TITLE_MAX_LENGTH} characters and a description of ${DESCRIPTION_LENGTH.min} to ${DESCRIPTION_LENGTH.max}`, async (path) => {
+    const { document } = await getPage(path);
+    const title = document.querySelector('head > title')?.text ?? '';
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    expect(title).not.toBe('');
+    expect(title.length).toBeLessThanOrEqual(TITLE_MAX_LENGTH);
+    expect(description.length).toBeGreaterThanOrEqual(DESCRIPTION_LENGTH.min);
+    expect(description.length).toBeLessThanOrEqual(DESCRIPTION_LENGTH.max);
+  });
+
+  it.each(articles.map((article) => [article.path, article] as const))('%s keeps its headline on the page, under a shorter <title> when its front matter gives one', async (path, article) => {
+    const { document } = await getPage(path);
+    expect(document.querySelector('h1')?.text).toBe(article.title);
+    expect(document.querySelector('head > title')?.text).toBe(`${article.seoTitle ?? article.title} | ${site.brand}`);
+  });
+
 });
 
 describe('canonical URLs come from SITE_URL', () => {

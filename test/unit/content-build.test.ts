@@ -117,4 +117,23 @@ describe('a bad content file', () => {
     expect(message).toContain(file);
     expect(message).toContain('"#how-llm-seo-differs-from-bing-seo" lands nowhere');
   });
+
+  it('fails the build when an article\'s title, with the brand after it, is longer than a results page shows, and takes a shorter seoTitle', () => {
+    const longHeadline = '"What Is LLM SEO? A Plain-English Guide for UK Business Owners"';
+    const file = editArticle('what-is-llm-seo', (source) => source.replace(/^seoTitle:.*\n/m, '').replace(/^title:.*$/m, `title: ${longHeadline}`));
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('"title"');
+    expect(message).toContain('"seoTitle"');
+    editArticle('what-is-llm-seo', (source) => source.replace(/^title:.*$/m, `title: ${longHeadline}\nseoTitle: "What Is LLM SEO? A Plain-English Guide"`));
+    const compiled = compileContent(dir).articles.find(({ summary }) => summary.slug === 'what-is-llm-seo')?.summary;
+    expect([compiled?.title, compiled?.seoTitle]).toEqual(['What Is LLM SEO? A Plain-English Guide for UK Business Owners', 'What Is LLM SEO? A Plain-English Guide']);
+  });
+
+  it('fails the build when a page\'s description is shorter than a results page needs', () => {
+    const file = breakFrontMatter('what-is-llm-seo', 'excerpt', '"Too short to describe a page."');
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toContain('"excerpt"');
+  });
 });
