@@ -10,11 +10,12 @@ import { fillTimer } from './http/fill-time';
 import { MIN_FILL_MS } from '../shared/forms/form-contract';
 import { healthCheck } from './http/healthz';
 import { publicFiles } from './http/public-files';
+import { AddressBound, addressBound, type AddressBoundOptions } from './http/address-bound';
 import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
 import { requestLog } from './http/request-log';
 import { securityHeaders, staticSecurityHeaders } from './http/security-headers';
-import { formRoutes } from './leads/form-routes';
+import { FORM_REQUESTS_PER_ADDRESS, formRoutes } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
 import type { Logger } from './logger';
 import { assetFiles } from './pages/asset-files';
@@ -56,6 +57,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Form POSTs allowed per client address per window (tests lower it). */
   formRateLimit?: { limit: number; windowMs: number };
+  /** The bound on one address's requests for form pages, their token and posts (tests lower it). */
+  formRequestsPerAddress?: AddressBoundOptions;
   /** The least time between showing a form and its post that counts as a person (tests lower it). */
   minFillMs?: number;
   /** The AI agents and assistants the ledger recognises (server/ledger/ai-sources.json unless given). */
@@ -132,6 +135,12 @@ export function createApp(deps: AppDependencies): SiteApp {
       fillTime: fillTimer(secret, clock),
       minFillMs: deps.minFillMs ?? MIN_FILL_MS,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
+      addressBound: addressBound(
+        new AddressBound({
+          ...(deps.formRequestsPerAddress ?? FORM_REQUESTS_PER_ADDRESS),
+          onFull: (address) => logger.warn({ address }, 'One address has too many requests for form pages waiting: more are refused (429)'),
+        }),
+      ),
       onStored: () => deps.mailer.kick(),
       siteChecks: { store: checkStore, mailWaitMs: deps.siteChecks.mailWaitMs, onQueued: () => deps.siteChecks.kick() },
       sendPage: pages.sendPerVisitor,

@@ -21,6 +21,14 @@ export const LEADS_PER_ADDRESS_PER_DAY = 3;
 /** Large enough for every field at its longest, small enough that a flood costs little. */
 const FORM_BODY_LIMIT = '100kb';
 
+/**
+ * The requests for what is made for one visitor (a form page, its token, a post) that one client
+ * address may make: 20 at once, then 5 a second, with up to 100 waiting their turn (more: 429).
+ * Far more than people at one address filling in a form need; a client that floods a form page
+ * gets about 5 renders a second, a few milliseconds of CPU, whatever it holds open.
+ */
+export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaiting: 100 };
+
 interface FormDefinition {
   name: FormName;
   path: string;
@@ -42,6 +50,8 @@ export interface FormRoutesDependencies {
   fillTime: FillTimer;
   minFillMs: number;
   rateLimit: RequestHandler[];
+  /** Holds back a client address's requests past FORM_REQUESTS_PER_ADDRESS (server/http/address-bound.ts). */
+  addressBound: RequestHandler;
   /** Called after a lead is stored; sends its mail without making the visitor wait. */
   onStored: () => void;
   /**
@@ -122,7 +132,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     return { csrfToken, formStarted: deps.fillTime.issue(csrfToken, earlier) };
   };
 
-  router.get(CSRF_TOKEN_PATH, csrf.cookies, csrf.protect, (req, res) => {
+  router.get(CSRF_TOKEN_PATH, deps.addressBound, csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(visitorTokens(req));
   });
@@ -248,9 +258,11 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       respondRefused(req, res, refusal.status, refusal.message).catch(next);
     };
 
-    router.get(form.path, csrf.cookies, csrf.protect, showForm);
+    // The page is rendered for each visitor, and so is a refused post's answer without JavaScript:
+    // both wait their turn behind the address's earlier requests.
+    router.get(form.path, deps.addressBound, csrf.cookies, csrf.protect, showForm);
     // onError ends the chain, so a refusal at any step (rate limit, cross-site, body, token) lands in it.
-    router.post(form.path, ...deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
+    router.post(form.path, deps.addressBound, ...deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
   }
   return router;
 }

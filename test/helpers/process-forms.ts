@@ -1,8 +1,8 @@
 import { formSession, type FormSession } from './forms';
 
 /** GET a form page from a real server process, as a browser would, and keep what it posts back. */
-export async function openProcessForm(baseUrl: string, path: string): Promise<FormSession> {
-  const page = await fetch(`${baseUrl}${path}`);
+export async function openProcessForm(baseUrl: string, path: string, clientAddress?: string): Promise<FormSession> {
+  const page = await fetch(`${baseUrl}${path}`, { headers: clientAddress ? { 'X-Forwarded-For': clientAddress } : {} });
   if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
   return formSession(await page.text(), page.headers.getSetCookie());
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppRoute } from '../../client/routes';
 import { createApp, type MailOutbox, type SiteApp, type SiteCheckQueue } from '../../server/app';
+import type { AddressBoundOptions } from '../../server/http/address-bound';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDatabase, type Db } from '../../server/db/database';
 import { createLogger, type Logger } from '../../server/logger';
@@ -52,6 +53,7 @@ export function createTestApp(
     /** The site check worker; by default a counter, and a lead's mail does not wait for its check. */
     siteChecks?: SiteCheckQueue;
     formRateLimit?: { limit: number; windowMs: number };
+    formRequestsPerAddress?: AddressBoundOptions;
     minFillMs?: number;
     clock?: TestClock;
   } = {},
@@ -81,6 +83,8 @@ export function createTestApp(
     ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
     // Tests post the moment they have the form; the fill-time check has its own test.
     minFillMs: options.minFillMs ?? 0,
+    // Tests ask for form pages from one address as fast as they like; the bound has its own tests.
+    formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaiting: 100 },
     clock,
   });
   return {

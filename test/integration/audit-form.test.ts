@@ -325,6 +325,37 @@ describe('rate limit', () => {
   });
 });
 
+describe('requests for what is made for one visitor, from one address', () => {
+  it('wait their turn past the bound and are refused past the queue, while other addresses and shared pages go on', async () => {
+    // For this test: one request at once, then none for a long while; one may wait.
+    const bounded = createTestApp({ env: { TRUST_PROXY: '1' }, formRequestsPerAddress: { burst: 1, perSecond: 0.001, maxWaiting: 1 } });
+    const server = bounded.app.listen(0, '127.0.0.1');
+    try {
+      const from = (address: string) => (path: string) => request(server).get(path).set('X-Forwarded-For', address);
+      const flooder = from('203.0.113.5');
+      expect((await flooder('/free-audit')).status).toBe(200);
+      // Of two more at once (a form page, a token), one waits its turn and the other is refused at once.
+      const more = [flooder('/contact'), flooder('/csrf-token')];
+      const first = await Promise.race(more.map((pending, index) => pending.then((response) => ({ index, response }))));
+      expect(first.response.status).toBe(429);
+      expect(first.response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(first.response.text).toContain('Please wait a minute');
+      // Another address's form page, and a page that is the same for everyone, are not held back.
+      const visitor = await from('203.0.113.6')('/free-audit');
+      expect(visitor.status).toBe(200);
+      expect(parse(visitor.text).querySelector('input[name="_csrf"]')?.getAttribute('value')).toMatch(/\S/);
+      expect((await flooder('/')).status).toBe(200);
+      const waiting = more[1 - first.index];
+      waiting?.catch(() => undefined);
+      waiting?.abort();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      bounded.close();
+    }
+  });
+});
+
 describe('a form given back after a refusal before the CSRF check', () => {
   it('carries a working token, so that the corrected form goes through', async () => {
     const { agent, hidden, cookie } = await openForm(testApp.app, '/free-audit');

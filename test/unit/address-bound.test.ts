@@ -1,0 +1,84 @@
+import { AddressBound, type Turn } from '../../server/http/address-bound';
+
+/**
+ * The bound on one client address's requests for what is made for it alone, on a clock the test
+ * moves: jest's fake timers drive both its timers and the Date.now it reads.
+ */
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+const bound = (options: { burst: number; perSecond: number; maxWaiting: number; onFull?: (address: string) => void }) => new AddressBound({ ...options, now: () => Date.now() });
+
+/** Starts a request and records, in `turns`, when it may go on. */
+function request(on: AddressBound, address: string, turns: string[], name: string, signal?: AbortSignal): Promise<Turn> {
+  return on.take(address, signal).then((turn) => {
+    turns.push(`${name}:${turn}`);
+    return turn;
+  });
+}
+
+describe('AddressBound', () => {
+  it('lets a burst through at once, then one request each 1/perSecond, in the order they came', async () => {
+    const limiter = bound({ burst: 2, perSecond: 4, maxWaiting: 10 });
+    const turns: string[] = [];
+    await Promise.all([request(limiter, 'a', turns, '1'), request(limiter, 'a', turns, '2')]);
+    void request(limiter, 'a', turns, '3');
+    void request(limiter, 'a', turns, '4');
+    await jest.advanceTimersByTimeAsync(249);
+    expect(turns).toEqual(['1:now', '2:now']);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(turns).toEqual(['1:now', '2:now', '3:waited']);
+    await jest.advanceTimersByTimeAsync(250);
+    expect(turns).toEqual(['1:now', '2:now', '3:waited', '4:waited']);
+  });
+
+  it('keeps each address apart: one that has used its burst holds no other back', async () => {
+    const limiter = bound({ burst: 1, perSecond: 1, maxWaiting: 10 });
+    const turns: string[] = [];
+    await request(limiter, 'flooder', turns, 'f1');
+    void request(limiter, 'flooder', turns, 'f2');
+    await request(limiter, 'visitor', turns, 'v1');
+    expect(turns).toEqual(['f1:now', 'v1:now']);
+  });
+
+  it('refuses at once a request past maxWaiting, says how long to wait, and tells once that the queue is full', async () => {
+    const full: string[] = [];
+    const limiter = bound({ burst: 1, perSecond: 2, maxWaiting: 2, onFull: (address) => full.push(address) });
+    const turns: string[] = [];
+    await request(limiter, 'a', turns, '1');
+    void request(limiter, 'a', turns, '2');
+    expect(full).toEqual([]);
+    void request(limiter, 'a', turns, '3');
+    expect(full).toEqual(['a']);
+    await expect(limiter.take('a')).resolves.toBe('refused');
+    await expect(limiter.take('a')).resolves.toBe('refused');
+    expect(full).toEqual(['a']);
+    // Two wait, each half a second apart: a third would go on in a second and a half.
+    expect(limiter.secondsToWait('a')).toBe(2);
+    expect(turns).toEqual(['1:now']);
+  });
+
+  it('takes a request out of the queue, without its token, when its client goes away', async () => {
+    const limiter = bound({ burst: 1, perSecond: 1, maxWaiting: 10 });
+    const turns: string[] = [];
+    await request(limiter, 'a', turns, '1');
+    const gone = new AbortController();
+    void request(limiter, 'a', turns, 'left', gone.signal);
+    void request(limiter, 'a', turns, '3');
+    gone.abort();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(turns).toEqual(['1:now', '3:waited']);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(turns).toEqual(['1:now', '3:waited']);
+  });
+
+  it('forgets an address once its bucket is full again and no one waits', async () => {
+    const limiter = bound({ burst: 2, perSecond: 1, maxWaiting: 10 });
+    await limiter.take('a');
+    await limiter.take('b');
+    expect(limiter.size).toBe(2);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await limiter.take('c');
+    expect(limiter.size).toBe(1);
+  });
+});
