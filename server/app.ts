@@ -138,7 +138,7 @@ export function createApp(deps: AppDependencies): SiteApp {
       addressBound: addressBound(
         new AddressBound({
           ...(deps.formRequestsPerAddress ?? FORM_REQUESTS_PER_ADDRESS),
-          onFull: (address) => logger.warn({ address }, 'One address has too many requests for form pages waiting: more are refused (429)'),
+          onRefusing: (address) => logger.warn({ address }, 'One address keeps more requests for form pages waiting than the bound lets through: those waiting too long are refused (429)'),
         }),
       ),
       onStored: () => deps.mailer.kick(),

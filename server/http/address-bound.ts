@@ -4,9 +4,11 @@ import { ipKeyGenerator } from 'express-rate-limit';
 /**
  * A bound on how often one client address may have something made for it alone. Each address has
  * a bucket of `burst` requests that refills at `perSecond`: a request that finds a token goes on
- * at once; one that finds none waits its turn, costing no CPU while it waits, so that however many
- * connections one client holds, what is made for it takes a bounded share of the one process that
- * also serves everyone else. More than `maxWaiting` requests of one address waiting: 429 at once.
+ * at once; one that finds none waits its turn, behind the address's earlier requests, costing no
+ * CPU while it waits. However many connections one client holds, what is made for it then takes
+ * a bounded share of the one process that also serves everyone else. A request still waiting
+ * after `maxWaitMs` is refused then, not sooner: a refusal answered at once would only let the
+ * client send the next request at once, and flood the process with refusals instead.
  *
  * A request whose client goes away while it waits leaves the queue without taking a token. State
  * is kept only for addresses seen lately: a full bucket with no one waiting is forgotten.
@@ -14,15 +16,16 @@ import { ipKeyGenerator } from 'express-rate-limit';
 export interface AddressBoundOptions {
   burst: number;
   perSecond: number;
-  maxWaiting: number;
+  maxWaitMs: number;
   /** Milliseconds, monotonic; tests pass a clock they move. */
   now?: () => number;
-  /** Told when an address's queue fills (once until it has room again): its next requests are refused. */
-  onFull?: (address: string) => void;
+  /** Told when an address has a request refused, once until its queue has emptied again. */
+  onRefusing?: (address: string) => void;
 }
 
 interface Waiter {
-  go: () => void;
+  since: number;
+  settle: (turn: Turn) => void;
 }
 
 interface Bucket {
@@ -31,6 +34,8 @@ interface Bucket {
   at: number;
   waiting: Waiter[];
   timer: NodeJS.Timeout | undefined;
+  /** Whether a request of this queue was refused since it was last empty. */
+  refusing: boolean;
 }
 
 export type Turn = 'now' | 'waited' | 'refused';
@@ -46,68 +51,88 @@ export class AddressBound {
   }
 
   /**
-   * Resolves when a request from `address` may go on: 'now' or 'waited', or 'refused' when too
-   * many of its requests wait already. Aborting `signal` takes the request out of the queue.
+   * Resolves when a request from `address` may go on ('now' or 'waited'), or when it has waited
+   * too long ('refused'). Aborting `signal` takes the request out of the queue.
    */
   take(address: string, signal?: AbortSignal): Promise<Turn> {
     this.sweep();
-    const bucket = this.refilled(address);
+    const bucket = this.bucket(address);
     if (bucket.waiting.length === 0 && bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return Promise.resolve('now');
     }
-    if (bucket.waiting.length >= this.options.maxWaiting) return Promise.resolve('refused');
     return new Promise((resolve) => {
       const waiter: Waiter = {
-        go: () => {
+        since: this.now(),
+        settle: (turn) => {
           signal?.removeEventListener('abort', leave);
-          resolve('waited');
+          resolve(turn);
         },
       };
       const leave = () => {
         bucket.waiting = bucket.waiting.filter((other) => other !== waiter);
-        if (bucket.waiting.length === 0 && bucket.timer) {
-          clearTimeout(bucket.timer);
-          bucket.timer = undefined;
-        }
+        this.wake(address, bucket);
       };
       signal?.addEventListener('abort', leave, { once: true });
       bucket.waiting.push(waiter);
-      if (bucket.waiting.length === this.options.maxWaiting) this.options.onFull?.(address);
-      this.schedule(bucket);
+      this.wake(address, bucket);
     });
   }
 
-  /** Seconds until a request that would wait now at the back of this address's queue goes on. */
+  /** Seconds until a request that joined this address's queue now would go on. */
   secondsToWait(address: string): number {
-    const bucket = this.refilled(address);
+    const bucket = this.bucket(address);
     return Math.max(1, Math.ceil((bucket.waiting.length + 1 - bucket.tokens) / this.options.perSecond));
   }
 
-  private refilled(address: string): Bucket {
-    const now = this.now();
-    const bucket = this.buckets.get(address) ?? { tokens: this.options.burst, at: now, waiting: [], timer: undefined };
-    bucket.tokens = Math.min(this.options.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond);
-    bucket.at = now;
-    this.buckets.set(address, bucket);
+  /** How many addresses it keeps state for (for tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** The address's bucket, its tokens refilled for the time gone by. */
+  private bucket(address: string): Bucket {
+    let bucket = this.buckets.get(address);
+    if (!bucket) {
+      bucket = { tokens: this.options.burst, at: this.now(), waiting: [], timer: undefined, refusing: false };
+      this.buckets.set(address, bucket);
+    }
+    this.refill(bucket);
     return bucket;
   }
 
-  /** Lets the waiting requests that have a token go on, and wakes again for the next one. */
-  private schedule(bucket: Bucket): void {
-    if (bucket.timer || bucket.waiting.length === 0) return;
-    const delay = Math.max(0, ((1 - bucket.tokens) / this.options.perSecond) * 1000);
-    bucket.timer = setTimeout(() => {
-      bucket.timer = undefined;
-      const now = this.now();
-      bucket.tokens = Math.min(this.options.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond);
-      bucket.at = now;
-      while (bucket.waiting.length > 0 && bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        bucket.waiting.shift()?.go();
-      }
-      this.schedule(bucket);
-    }, delay);
+  private refill(bucket: Bucket): void {
+    const now = this.now();
+    bucket.tokens = Math.min(this.options.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond);
+    bucket.at = now;
+  }
+
+  /**
+   * Refuses the waiting requests that have waited too long (the first in the queue waited
+   * longest), lets on as many as there are tokens, and sets a timer for the next of either.
+   */
+  private wake(address: string, bucket: Bucket): void {
+    if (bucket.timer) clearTimeout(bucket.timer);
+    bucket.timer = undefined;
+    this.refill(bucket);
+    const now = this.now();
+    while (bucket.waiting[0] && now - bucket.waiting[0].since >= this.options.maxWaitMs) {
+      if (!bucket.refusing) this.options.onRefusing?.(address);
+      bucket.refusing = true;
+      bucket.waiting.shift()?.settle('refused');
+    }
+    while (bucket.waiting.length > 0 && bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      bucket.waiting.shift()?.settle('waited');
+    }
+    const first = bucket.waiting[0];
+    if (!first) {
+      bucket.refusing = false;
+      return;
+    }
+    const untilToken = ((1 - bucket.tokens) / this.options.perSecond) * 1000;
+    const untilRefused = first.since + this.options.maxWaitMs - now;
+    bucket.timer = setTimeout(() => this.wake(address, bucket), Math.max(0, Math.min(untilToken, untilRefused)));
   }
 
   /** Once a minute at most: forgets addresses whose bucket is full again and which have no one waiting. */
@@ -119,11 +144,6 @@ export class AddressBound {
       const tokens = bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond;
       if (bucket.waiting.length === 0 && tokens >= this.options.burst) this.buckets.delete(address);
     }
-  }
-
-  /** How many addresses it keeps state for (for tests). */
-  get size(): number {
-    return this.buckets.size;
   }
 }
 

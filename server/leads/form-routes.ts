@@ -23,11 +23,11 @@ const FORM_BODY_LIMIT = '100kb';
 
 /**
  * The requests for what is made for one visitor (a form page, its token, a post) that one client
- * address may make: 20 at once, then 5 a second, with up to 100 waiting their turn (more: 429).
- * Far more than people at one address filling in a form need; a client that floods a form page
- * gets about 5 renders a second, a few milliseconds of CPU, whatever it holds open.
+ * address may make: 20 at once, then 5 a second, the rest waiting their turn for up to 30 seconds
+ * (then 429). Far more than people at one address filling in a form need; a client that floods a
+ * form page gets about 5 renders a second, a few milliseconds of CPU, whatever it holds open.
  */
-export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaiting: 100 };
+export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaitMs: 30_000 };
 
 interface FormDefinition {
   name: FormName;

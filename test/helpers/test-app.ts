@@ -84,7 +84,7 @@ export function createTestApp(
     // Tests post the moment they have the form; the fill-time check has its own test.
     minFillMs: options.minFillMs ?? 0,
     // Tests ask for form pages from one address as fast as they like; the bound has its own tests.
-    formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaiting: 100 },
+    formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaitMs: 30_000 },
     clock,
   });
   return {

@@ -1,4 +1,4 @@
-import { AddressBound, type Turn } from '../../server/http/address-bound';
+import { AddressBound, type AddressBoundOptions, type Turn } from '../../server/http/address-bound';
 
 /**
  * The bound on one client address's requests for what is made for it alone, on a clock the test
@@ -7,9 +7,9 @@ import { AddressBound, type Turn } from '../../server/http/address-bound';
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-const bound = (options: { burst: number; perSecond: number; maxWaiting: number; onFull?: (address: string) => void }) => new AddressBound({ ...options, now: () => Date.now() });
+const bound = (options: Omit<AddressBoundOptions, 'now'>) => new AddressBound({ ...options, now: () => Date.now() });
 
-/** Starts a request and records, in `turns`, when it may go on. */
+/** Starts a request and records, in `turns`, when it may go on (or is refused). */
 function request(on: AddressBound, address: string, turns: string[], name: string, signal?: AbortSignal): Promise<Turn> {
   return on.take(address, signal).then((turn) => {
     turns.push(`${name}:${turn}`);
@@ -19,7 +19,7 @@ function request(on: AddressBound, address: string, turns: string[], name: strin
 
 describe('AddressBound', () => {
   it('lets a burst through at once, then one request each 1/perSecond, in the order they came', async () => {
-    const limiter = bound({ burst: 2, perSecond: 4, maxWaiting: 10 });
+    const limiter = bound({ burst: 2, perSecond: 4, maxWaitMs: 60_000 });
     const turns: string[] = [];
     await Promise.all([request(limiter, 'a', turns, '1'), request(limiter, 'a', turns, '2')]);
     void request(limiter, 'a', turns, '3');
@@ -33,7 +33,7 @@ describe('AddressBound', () => {
   });
 
   it('keeps each address apart: one that has used its burst holds no other back', async () => {
-    const limiter = bound({ burst: 1, perSecond: 1, maxWaiting: 10 });
+    const limiter = bound({ burst: 1, perSecond: 1, maxWaitMs: 60_000 });
     const turns: string[] = [];
     await request(limiter, 'flooder', turns, 'f1');
     void request(limiter, 'flooder', turns, 'f2');
@@ -41,25 +41,24 @@ describe('AddressBound', () => {
     expect(turns).toEqual(['f1:now', 'v1:now']);
   });
 
-  it('refuses at once a request past maxWaiting, says how long to wait, and tells once that the queue is full', async () => {
-    const full: string[] = [];
-    const limiter = bound({ burst: 1, perSecond: 2, maxWaiting: 2, onFull: (address) => full.push(address) });
+  it('refuses a request only once it has waited maxWaitMs, says how long to wait, and tells once that it refuses', async () => {
+    const refusing: string[] = [];
+    const limiter = bound({ burst: 1, perSecond: 1, maxWaitMs: 2500, onRefusing: (address) => refusing.push(address) });
     const turns: string[] = [];
     await request(limiter, 'a', turns, '1');
-    void request(limiter, 'a', turns, '2');
-    expect(full).toEqual([]);
-    void request(limiter, 'a', turns, '3');
-    expect(full).toEqual(['a']);
-    await expect(limiter.take('a')).resolves.toBe('refused');
-    await expect(limiter.take('a')).resolves.toBe('refused');
-    expect(full).toEqual(['a']);
-    // Two wait, each half a second apart: a third would go on in a second and a half.
-    expect(limiter.secondsToWait('a')).toBe(2);
-    expect(turns).toEqual(['1:now']);
+    for (const name of ['2', '3', '4', '5']) void request(limiter, 'a', turns, name);
+    // One a second goes on; the rest are refused when they have waited 2.5 s, and not before.
+    await jest.advanceTimersByTimeAsync(2499);
+    expect(turns).toEqual(['1:now', '2:waited', '3:waited']);
+    expect(refusing).toEqual([]);
+    expect(limiter.secondsToWait('a')).toBe(3);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(turns).toEqual(['1:now', '2:waited', '3:waited', '4:refused', '5:refused']);
+    expect(refusing).toEqual(['a']);
   });
 
   it('takes a request out of the queue, without its token, when its client goes away', async () => {
-    const limiter = bound({ burst: 1, perSecond: 1, maxWaiting: 10 });
+    const limiter = bound({ burst: 1, perSecond: 1, maxWaitMs: 60_000 });
     const turns: string[] = [];
     await request(limiter, 'a', turns, '1');
     const gone = new AbortController();
@@ -73,7 +72,7 @@ describe('AddressBound', () => {
   });
 
   it('forgets an address once its bucket is full again and no one waits', async () => {
-    const limiter = bound({ burst: 2, perSecond: 1, maxWaiting: 10 });
+    const limiter = bound({ burst: 2, perSecond: 1, maxWaitMs: 60_000 });
     await limiter.take('a');
     await limiter.take('b');
     expect(limiter.size).toBe(2);
