@@ -5,29 +5,34 @@ import { PAGE_MODULES_ELEMENT_ID } from '../shared/page-modules';
  * the app needs is fetched before the browser has shown it: a request started earlier shares the
  * phone's connection and CPU with the page itself. Once the first contentful paint is reported,
  * this moves the page's module preloads into the head, all at once and each with its integrity
- * (the app, then the page's own chunks: the browser fetches them in parallel instead of finding
- * them import by import), and starts the app (client/start.client.tsx), the first of them. Inline,
- * it costs no request of its own before the preloads start.
+ * (the browser fetches them in parallel instead of finding them import by import), and evaluates
+ * them in their order, one file a task, so that no single task holds the page for long: the
+ * libraries, then the app (client/start.client.tsx), which starts, then the page's own chunks.
+ * Inline, it costs no request of its own before the preloads start.
  * A hidden tab paints nothing, so there the app starts at once; a browser that does not report
  * paints starts it once it has rendered a frame.
  */
 let started = false;
-function start() {
+async function start() {
   const modules = document.getElementById(PAGE_MODULES_ELEMENT_ID);
   if (started || !(modules instanceof HTMLTemplateElement)) return;
   started = true;
-  const app = modules.content.querySelector('link')?.getAttribute('href');
+  const files = [...modules.content.querySelectorAll('link')].map((link) => link.getAttribute('href') ?? '');
   document.head.append(modules.content);
-  if (app) void import(app);
+  for (const file of files) {
+    await import(file);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
-if (document.visibilityState !== 'visible') start();
-else if (!PerformanceObserver.supportedEntryTypes.includes('paint')) requestAnimationFrame(() => setTimeout(start, 0));
+const startOnce = () => void start();
+if (document.visibilityState !== 'visible') startOnce();
+else if (!PerformanceObserver.supportedEntryTypes.includes('paint')) requestAnimationFrame(() => setTimeout(startOnce, 0));
 else {
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
-    start();
+    startOnce();
   }).observe({ type: 'paint', buffered: true });
-  document.addEventListener('visibilitychange', start, { once: true });
+  document.addEventListener('visibilitychange', startOnce, { once: true });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
 import { ContentError } from './lib/content';
-import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
+import { ENTRY_POINT, inEvaluationOrder, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
 import { mergeChunks } from './lib/merge-chunks';
 import { generateContent } from './lib/generate-content';
 import { renderSocialImages } from './lib/social-images';
@@ -22,11 +22,14 @@ const describe = (name: string) => ({ file: publicPath(path.join(root, name)), i
 const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
 
 /**
- * Asks the browser to compile every function of a chunk while it streams the file in, on a
- * background thread, instead of on the main thread the first time each runs: the app's start-up
- * then blocks the page for less (Chromium reads it; other browsers ignore a comment).
+ * Asks the browser to compile every function of a file while it streams it in, on a background
+ * thread, instead of on the main thread the first time each runs (Chromium reads it; other
+ * browsers ignore a comment). Only for the two large files every page starts with: Chromium
+ * streams only large files, and would compile a small one's functions eagerly on the main thread.
  */
 const COMPILE_EVERY_FUNCTION = '//# allFunctionsCalledOnLoad';
+/** The chunk of the libraries every page starts with, kept apart from the app's. */
+const LIBRARIES = 'libraries';
 
 /** The app and its pages, split into chunks; the manifest lists what every page loads. */
 async function buildClient(): Promise<AssetManifest> {
@@ -51,10 +54,26 @@ async function buildClient(): Promise<AssetManifest> {
     write: false,
     logLevel: 'warning',
   });
-  // esbuild's chunks, regrouped into fewer files and written (scripts/lib/merge-chunks.ts).
-  const meta = await mergeChunks(result.outputFiles, result.metafile, { root, outdir, entries: [outputFor(result.metafile, START_POINT)], banner: COMPILE_EVERY_FUNCTION });
+  // esbuild's chunks, regrouped into fewer files and written (scripts/lib/merge-chunks.ts). The
+  // libraries every page starts with stay apart from the app: the entry evaluates one file at a
+  // time, so the browser runs their code and the app's in two shorter tasks, not one long one.
+  const start = outputFor(result.metafile, START_POINT);
+  const startup = new Set(withStaticImports(result.metafile, [start]));
+  const mostlyLibraries = (file: string) => {
+    const inputs = Object.entries(result.metafile.outputs[file]?.inputs ?? {});
+    const bytes = (list: typeof inputs) => list.reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+    return bytes(inputs.filter(([input]) => input.startsWith('node_modules/'))) * 2 > bytes(inputs);
+  };
+  const meta = await mergeChunks(result.outputFiles, result.metafile, {
+    root,
+    outdir,
+    entries: [start],
+    apart: (file) => (file !== start && startup.has(file) && mostlyLibraries(file) ? LIBRARIES : undefined),
+    banner: (chunk) => (chunk.isEntry || chunk.name === LIBRARIES ? COMPILE_EVERY_FUNCTION : ''),
+  });
   writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(meta));
-  const app = withStaticImports(meta, [outputFor(meta, START_POINT)]);
+  // In the order the entry evaluates them: each after the files it imports, the app last.
+  const app = inEvaluationOrder(meta, [outputFor(meta, START_POINT)]);
   // Each route's own chunks are added once the budget check has listed them (checkJsBudgets).
   return { entry: { script: await buildEntry() }, app: app.map(describe), routes: {} };
 }

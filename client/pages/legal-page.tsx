@@ -4,13 +4,13 @@ import { routesPaths, site } from '../../shared/site';
 import { useAppConfig } from '../app-config';
 import { Container } from '../components/ui/layout-primitives';
 import { breadcrumbJsonLd } from '../../shared/json-ld';
+import { formatContentDate } from '../../shared/content-date';
 import { brandedTitle } from '../../shared/search-snippet';
 import { PageHead } from '../head/page-head';
 import { color, layout, radius, space, text } from '../theme/theme';
 
 // A fixed locale and time zone, so that the server and the browser print the same date and
 // hydration never disagrees.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const Header = styled.header`
   padding-block: ${space.section} ${space.xl};
@@ -87,7 +87,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
         <Container $narrow>
           <Title id="legal-title">{page.title}</Title>
           <Updated>
-            Last updated: <time dateTime={page.updated}>{dateFormat.format(new Date(page.updated))}</time>
+            Last updated: <time dateTime={page.updated}>{formatContentDate(page.updated)}</time>
           </Updated>
         </Container>
       </Header>

@@ -31,6 +31,25 @@ export function withStaticImports(meta: Metafile, files: string[]): string[] {
   return [...seen];
 }
 
+/**
+ * The files and their static imports, transitively, each after everything it imports: an order in
+ * which the browser can evaluate them one at a time.
+ */
+export function inEvaluationOrder(meta: Metafile, files: string[]): string[] {
+  const seen = new Set<string>();
+  const ordered: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of meta.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement') visit(imported.path);
+    }
+    ordered.push(file);
+  };
+  files.forEach(visit);
+  return ordered;
+}
+
 /** What every first visit loads: the app and its static imports. */
 export function startupFiles(meta: Metafile): string[] {
   return withStaticImports(meta, [outputFor(meta, START_POINT)]);

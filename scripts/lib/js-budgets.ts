@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { outputFor, START_POINT, startupFiles, withStaticImports } from './client-chunks';
+import { inEvaluationOrder, outputFor, START_POINT, startupFiles } from './client-chunks';
 import { appRoutes } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 
@@ -30,7 +30,7 @@ export interface RoutePageModules {
 }
 
 export interface RouteJs extends RoutePageModules {
-  /** Output files (dist/client/assets/...) a first visit loads, the app first. */
+  /** Output files (dist/client/assets/...) a first visit loads, each after the files it imports. */
   files: string[];
   gzip: number;
 }
@@ -85,7 +85,7 @@ export function firstVisitJs(root: string, meta: Metafile, routes: RoutePageModu
   const sizes = new Map(chunkSizes(root, meta).map((chunk) => [chunk.file, chunk.gzip]));
   const startup = startupFiles(meta);
   return routes.map((route) => {
-    const files = withStaticImports(meta, [...startup, ...route.modules.map((module) => outputFor(meta, module))]);
+    const files = inEvaluationOrder(meta, [...startup, ...route.modules.map((module) => outputFor(meta, module))]);
     const gzip = files.reduce((sum, file) => sum + (sizes.get(file) ?? gzipSize(root, file)), 0);
     return { ...route, files, gzip };
   });

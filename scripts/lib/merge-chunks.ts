@@ -23,8 +23,13 @@ export interface MergeOptions {
   outdir: string;
   /** esbuild's output files for its entry points (the app), as the metafile names them. */
   entries: string[];
-  /** Put at the top of every chunk. */
-  banner: string;
+  /**
+   * esbuild chunks to keep together in a chunk of this name instead of merging them into the
+   * app's (by the metafile's name of the chunk).
+   */
+  apart: (file: string) => string | undefined;
+  /** Put at the top of a chunk (its name is the `apart` group's, or its entry point's file name). */
+  banner: (chunk: { name: string; isEntry: boolean }) => string;
 }
 
 /** An esbuild chunk name without its hash (start-ULWA43OX -> start). */
@@ -74,13 +79,14 @@ export async function mergeChunks(files: OutputFile[], meta: Metafile, options: 
       throw new Error(`Merging the client chunks: ${warning.message}`);
     },
   });
-  const name = (chunk: { isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null }) =>
-    `${chunk.facadeModuleId && (chunk.isEntry || chunk.isDynamicEntry) ? withoutHash(path.posix.basename(chunk.facadeModuleId, '.js')) : 'chunk'}-[hash].js`;
+  const name = (chunk: { name: string; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null }) =>
+    `${chunk.facadeModuleId && (chunk.isEntry || chunk.isDynamicEntry) ? withoutHash(path.posix.basename(chunk.facadeModuleId, '.js')) : withoutHash(chunk.name)}-[hash].js`;
   const { output } = await bundle.write({
     dir: options.outdir,
     format: 'es',
     compact: true,
-    banner: options.banner,
+    manualChunks: (id) => options.apart(id),
+    banner: (chunk) => options.banner(chunk),
     entryFileNames: name,
     chunkFileNames: name,
     hashCharacters: 'base36',

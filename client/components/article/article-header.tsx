@@ -7,7 +7,7 @@ import { Icon } from '../ui/icon';
 import { IllustrativeNote } from '../ui/illustrative-note';
 import { Eyebrow, plainList } from '../ui/layout-primitives';
 import { ArticleColumn } from './article-column';
-import { formatArticleDate } from './article-dates';
+import { formatContentDate } from '../../../shared/content-date';
 
 const Band = styled.header`
   padding-block: ${space.xl} ${space.xxl};
@@ -77,11 +77,11 @@ export function ArticleHeader({ summary }: { summary: ArticleSummary }) {
             {summary.readMinutes} min read
           </li>
           <li>
-            Published <time dateTime={summary.published}>{formatArticleDate(summary.published)}</time>
+            Published <time dateTime={summary.published}>{formatContentDate(summary.published)}</time>
           </li>
           {updated && (
             <li>
-              Updated <time dateTime={summary.updated}>{formatArticleDate(summary.updated)}</time>
+              Updated <time dateTime={summary.updated}>{formatContentDate(summary.updated)}</time>
             </li>
           )}
         </Meta>

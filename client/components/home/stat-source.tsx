@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { StatSource as Source } from '../../../shared/content-schema';
 import { radius, text } from '../../theme/theme';
+import { formatContentDate } from '../../../shared/content-date';
 import { Tooltip } from '../ui/tooltip/tooltip';
 
 const Trigger = styled.button`
@@ -17,14 +18,6 @@ const Trigger = styled.button`
   cursor: help;
 `;
 
-/** "2023-05" as "May 2023", "2023-05-12" as "12 May 2023": dates as a UK reader writes them. */
-function publishedOn(date: string): string {
-  const day = date.length > 7;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: 'long', ...(day ? { day: 'numeric' } : {}) }).format(
-    new Date(day ? date : `${date}-01`),
-  );
-}
-
 /**
  * Where a figure on the page comes from, in a tooltip on a "Source" button beside it: publisher,
  * title, date and the publication's site. Nothing when the figure has no published source (the
@@ -34,7 +27,7 @@ export function StatSource({ source, figure }: { source: Source | undefined; fig
   if (!source) return null;
   const site = new URL(source.url).hostname.replace(/^www\./, '');
   return (
-    <Tooltip content={`${source.publisher}, “${source.title}”, ${publishedOn(source.date)} (${site})`}>
+    <Tooltip content={`${source.publisher}, “${source.title}”, ${formatContentDate(source.date)} (${site})`}>
       <Trigger type="button" aria-label={`Source of ${figure}`}>
         Source
       </Trigger>
