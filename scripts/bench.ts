@@ -33,6 +33,9 @@ interface Options {
   floodOnly: boolean;
 }
 
+/** The load generator stands in for the reverse proxy, which says who each visitor is. */
+const BEHIND_PROXY = { TRUST_PROXY: '1' };
+
 /** What one client that means harm holds open on a form page. */
 const FLOOD_CONNECTIONS = 50;
 /** What / must keep during the flood: its p99, and its share of the throughput it has alone. */
@@ -98,12 +101,24 @@ function run(command: string, args: string[]): Promise<string> {
   });
 }
 
-/** Loads a URL for some seconds; a request unanswered after `timeoutSeconds` counts as failed. */
-async function load(url: string, seconds: number, connections: number, extraHeaders: Record<string, string> = {}, timeoutSeconds = 2): Promise<Result> {
+interface LoadOptions {
+  headers?: Record<string, string>;
+  /** A request unanswered after this long counts as failed. */
+  timeoutSeconds?: number;
+  /**
+   * Each request from another client address (X-Forwarded-For, which the site trusts from the
+   * loopback proxy here): many visitors, which the bound on one address's form pages leaves alone.
+   * wrk only: autocannon sends every request from one address.
+   */
+  visitors?: boolean;
+}
+
+/** Loads a URL for some seconds. */
+async function load(url: string, seconds: number, connections: number, { headers: extraHeaders = {}, timeoutSeconds = 2, visitors = false }: LoadOptions = {}): Promise<Result> {
   assertLoopback(url);
   if (tool === 'wrk') {
     const script = path.join(ROOT, 'scripts', 'bench', 'wrk-report.lua');
-    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, ...headerArgs('-H', ': ', extraHeaders), '-s', script, url]);
+    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, ...headerArgs('-H', ': ', extraHeaders), '-s', script, url, ...(visitors ? ['--', 'visitors'] : [])]);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no result: ${output}`);
     const report = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; errors: Record<string, number> };
@@ -219,8 +234,20 @@ async function measureSiteCheck(servers: RunningServer[]): Promise<void> {
   }
 }
 
-/** Each page on each server, best of the rounds; fills `best` and the recording of each page as sent. */
-async function measurePages(options: Options, paths: string[], servers: RunningServer[], workDir: string, best: Map<string, Result>, recording: RecordedResponse[]): Promise<void> {
+/**
+ * Each page on each server, best of the rounds; fills `best` and the recording of each page as
+ * sent. A page rendered for each visitor is loaded as many visitors would load it, each request
+ * from its own address.
+ */
+async function measurePages(
+  options: Options,
+  paths: string[],
+  perVisitor: Set<string>,
+  servers: RunningServer[],
+  workDir: string,
+  best: Map<string, Result>,
+  recording: RecordedResponse[],
+): Promise<void> {
   const first = await startSiteServer();
   servers.push(first);
   recording.push(...(await Promise.all(paths.map((pagePath) => record(first.url, pagePath)))));
@@ -231,7 +258,7 @@ async function measurePages(options: Options, paths: string[], servers: RunningS
   const baseline = await startNodeServer('node:http baseline', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'baseline-server.ts'), recordingFile]);
   servers.push(baseline);
   const expressOnly = options.express
-    ? await startNodeServer('Express alone', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'express-only-server.ts')], { SITE_URL: 'https://www.citewise.example' }, '/healthz')
+    ? await startNodeServer('Express alone', ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'express-only-server.ts')], { SITE_URL: 'https://www.citewise.example', ...BEHIND_PROXY }, '/healthz')
     : undefined;
   if (expressOnly) servers.push(expressOnly);
 
@@ -239,10 +266,10 @@ async function measurePages(options: Options, paths: string[], servers: RunningS
     // Two processes of the same build differ by several per cent in throughput (where the JIT
     // and the heap happen to put things), which would swamp what the AI ledger costs: each round
     // starts both afresh, and each line keeps its best round.
-    const site = await startSiteServer();
+    const site = await startSiteServer(undefined, BEHIND_PROXY);
     servers.push(site);
     // The same build with the AI ledger off: what counting costs, measured in the same run.
-    const ledgerOff = await startSiteServer(undefined, { AI_LEDGER: 'off' });
+    const ledgerOff = await startSiteServer(undefined, { AI_LEDGER: 'off', ...BEHIND_PROXY });
     servers.push(ledgerOff);
     // One server at a time, so that only the one being measured is using core 0; the servers
     // take turns within each round, so that a slow spell on the machine does not favour one.
@@ -257,8 +284,9 @@ async function measurePages(options: Options, paths: string[], servers: RunningS
     for (const pagePath of paths) {
       for (const [name, server, headers] of targets) {
         const url = `${server.url}${pagePath}`;
-        await load(url, options.warmup, options.connections, headers);
-        const result = await load(url, options.duration, options.connections, headers);
+        const visitors = perVisitor.has(pagePath);
+        await load(url, options.warmup, options.connections, { headers, visitors });
+        const result = await load(url, options.duration, options.connections, { headers, visitors });
         process.stdout.write(`  ${pagePath} ${name}, round ${round}: ${Math.round(result.requestsPerSecond)} req/s\n`);
         // Failed requests of any round count against the line, not only those of the best one.
         const key = `${pagePath}\n${name}`;
@@ -310,7 +338,7 @@ async function measureFlood(options: Options, servers: RunningServer[], floodPat
     const alone = await load(home, options.duration, options.connections);
     // The flood starts first and outlasts the measurement: / is measured while it is at full strength.
     // Its client waits as long as it takes for an answer, as an attacker's would.
-    const flooding = load(`${site.url}${floodPath}`, options.warmup * 2 + options.duration + 1, FLOOD_CONNECTIONS, {}, 60);
+    const flooding = load(`${site.url}${floodPath}`, options.warmup * 2 + options.duration + 1, FLOOD_CONNECTIONS, { timeoutSeconds: 60 });
     await load(home, options.warmup, options.connections);
     const duringFlood = await load(home, options.duration, options.connections);
     const flood = await flooding;
@@ -362,6 +390,7 @@ async function main(): Promise<void> {
   // Imported once built: shared/generated/ is written by the build.
   const { articles } = await import('../shared/generated/articles');
   const { routesPaths } = await import('../shared/site');
+  const { appRoutes } = await import('../client/routes');
   const article = articles[0];
   if (!article) throw new Error('The site has no article to load');
   const paths = [routesPaths.home, article.path, routesPaths.freeAudit];
@@ -376,8 +405,10 @@ async function main(): Promise<void> {
     `${tool}, ${options.connections} connections, ${options.warmup} s warm-up, then the best of ${options.rounds} rounds of ${options.duration} s per line; ` +
       (hasTaskset ? `servers pinned to core ${cores.server}, ${tool} to ${cores.client ? `core(s) ${cores.client}` : 'the same core'}` : 'no taskset: nothing pinned'),
   );
+  if (tool === 'autocannon') console.log('autocannon sends every request from one address: a page rendered for each visitor is held back by the bound on one address (install wrk to measure it as many visitors)');
   try {
-    if (!options.floodOnly) await measurePages(options, paths, servers, workDir, best, recording);
+    const perVisitor = new Set(appRoutes.filter((route) => route.perVisitor).map((route) => route.path));
+    if (!options.floodOnly) await measurePages(options, paths, perVisitor, servers, workDir, best, recording);
     flood = await measureFlood(options, servers, routesPaths.freeAudit);
   } finally {
     await stopAll();

@@ -1,5 +1,19 @@
 -- Loaded by scripts/bench.ts into wrk (which passes a browser's request headers with -H): prints
 -- the result as one JSON line (latencies in microseconds) for the bench to read.
+-- With the argument "visitors" (wrk ... url -- visitors), each request comes from another client
+-- address, as a trusted proxy would say in X-Forwarded-For: many visitors, not one client.
+
+local visitor = 0
+
+init = function(args)
+  if args[1] == "visitors" then
+    request = function()
+      visitor = visitor + 1
+      wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(visitor / 65536) % 256, math.floor(visitor / 256) % 256, visitor % 256)
+      return wrk.format()
+    end
+  end
+end
 
 done = function(summary, latency, requests)
   local errors = summary.errors
