@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
-import { assertLoopback, cores, ensureBuilt, hasTaskset, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
+import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
 /**
  * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only]`:
@@ -387,13 +387,10 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const paths = await measuredPages();
   // Imported once built: shared/generated/ is written by the build.
-  const { articles } = await import('../shared/generated/articles');
   const { routesPaths } = await import('../shared/site');
   const { appRoutes } = await import('../client/routes');
-  const article = articles[0];
-  if (!article) throw new Error('The site has no article to load');
-  const paths = [routesPaths.home, article.path, routesPaths.freeAudit];
 
   const servers: RunningServer[] = [];
   const stopAll = stopOnExit(servers);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
 import { ContentError } from './lib/content';
-import { ENTRY_POINT, inEvaluationOrder, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
+import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
 import { mergeChunks } from './lib/merge-chunks';
 import { generateContent } from './lib/generate-content';
 import { renderSocialImages } from './lib/social-images';
@@ -73,7 +73,7 @@ async function buildClient(): Promise<AssetManifest> {
   });
   writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(meta));
   // In the order the entry evaluates them: each after the files it imports, the app last.
-  const app = inEvaluationOrder(meta, [outputFor(meta, START_POINT)]);
+  const app = withStaticImports(meta, [outputFor(meta, START_POINT)]);
   // Each route's own chunks are added once the budget check has listed them (checkJsBudgets).
   return { entry: { script: await buildEntry() }, app: app.map(describe), routes: {} };
 }

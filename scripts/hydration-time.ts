@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { assertLoopback, ensureBuilt, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
+import { assertLoopback, ensureBuilt, measuredPages, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 /**
@@ -91,11 +91,7 @@ async function main(): Promise<void> {
   ensureBuilt();
   const compareEntry = options.compare && path.join(options.compare, 'server', 'index.js');
   if (compareEntry && !existsSync(compareEntry)) throw new Error(`${compareEntry} does not exist: --compare takes a built dist/ folder`);
-  const { articles } = await import('../shared/generated/articles');
-  const { routesPaths } = await import('../shared/site');
-  const article = articles[0];
-  if (!article) throw new Error('The site has no article');
-  const paths = [routesPaths.home, article.path, routesPaths.freeAudit];
+  const paths = await measuredPages();
 
   const servers: RunningServer[] = [];
   const stopAll = stopOnExit(servers);

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { assertLoopback, ensureBuilt, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
+import { assertLoopback, ensureBuilt, measuredPages, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 /**
@@ -118,15 +118,11 @@ async function main(): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
-  const { articles } = await import('../shared/generated/articles');
-  const { routesPaths } = await import('../shared/site');
   const { appRoutes, NOT_FOUND_PATH } = await import('../client/routes');
   const { indexablePaths } = await import('../server/seo/seo-sources');
-  const article = articles[0];
-  if (!article) throw new Error('The site has no article');
   // Every page once: an alias (sitemap: false) shows a page that is already on the list.
   const everyRoute = [...appRoutes.filter((route) => route.path !== NOT_FOUND_PATH && route.sitemap !== false).map((route) => route.path), MISSING_PAGE];
-  const paths = options.all ? everyRoute : [routesPaths.home, article.path, routesPaths.freeAudit];
+  const paths = options.all ? everyRoute : await measuredPages();
   const indexable = new Set(indexablePaths(appRoutes));
   const byDesign = (pagePath: string) => (pagePath === MISSING_PAGE ? BY_DESIGN.missing : indexable.has(pagePath) ? [] : BY_DESIGN.noindex);
   const config = options.desktop ? desktopConfig : undefined;

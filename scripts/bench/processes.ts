@@ -18,6 +18,19 @@ export function assertLoopback(url: string): void {
   if (new URL(url).hostname !== HOST) throw new Error(`Refusing to load ${url}: only ${HOST} may be targeted`);
 }
 
+/**
+ * The pages the measuring scripts load unless told otherwise: the home page, an article and
+ * /free-audit (rendered for each visitor). Call it once built: shared/generated/ comes from the
+ * build.
+ */
+export async function measuredPages(): Promise<string[]> {
+  const { articles } = await import('../../shared/generated/articles');
+  const { routesPaths } = await import('../../shared/site');
+  const article = articles[0];
+  if (!article) throw new Error('The site has no article');
+  return [routesPaths.home, article.path, routesPaths.freeAudit];
+}
+
 /** Builds the site when dist/ has no server yet. */
 export function ensureBuilt(): void {
   if (existsSync(SERVER_ENTRY)) return;

@@ -17,25 +17,12 @@ export function outputFor(meta: Metafile, entryPoint: string): string {
   return file;
 }
 
-/** The files and their static imports, transitively: what the browser loads before it can run them. */
-export function withStaticImports(meta: Metafile, files: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imported of meta.outputs[file]?.imports ?? []) {
-      if (imported.kind === 'import-statement') visit(imported.path);
-    }
-  };
-  files.forEach(visit);
-  return [...seen];
-}
-
 /**
- * The files and their static imports, transitively, each after everything it imports: an order in
- * which the browser can evaluate them one at a time.
+ * The files and their static imports, transitively: what the browser loads before it can run them.
+ * Each comes after everything it imports: an order in which the browser can evaluate them one at
+ * a time.
  */
-export function inEvaluationOrder(meta: Metafile, files: string[]): string[] {
+export function withStaticImports(meta: Metafile, files: string[]): string[] {
   const seen = new Set<string>();
   const ordered: string[] = [];
   const visit = (file: string) => {

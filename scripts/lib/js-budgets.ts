@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { inEvaluationOrder, outputFor, START_POINT, startupFiles } from './client-chunks';
+import { outputFor, START_POINT, startupFiles, withStaticImports } from './client-chunks';
 import { appRoutes } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 
@@ -85,7 +85,7 @@ export function firstVisitJs(root: string, meta: Metafile, routes: RoutePageModu
   const sizes = new Map(chunkSizes(root, meta).map((chunk) => [chunk.file, chunk.gzip]));
   const startup = startupFiles(meta);
   return routes.map((route) => {
-    const files = inEvaluationOrder(meta, [...startup, ...route.modules.map((module) => outputFor(meta, module))]);
+    const files = withStaticImports(meta, [...startup, ...route.modules.map((module) => outputFor(meta, module))]);
     const gzip = files.reduce((sum, file) => sum + (sizes.get(file) ?? gzipSize(root, file)), 0);
     return { ...route, files, gzip };
   });
