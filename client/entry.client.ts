@@ -25,7 +25,8 @@ async function start() {
   }
 }
 
-const startOnce = () => void start();
+// A file that cannot be fetched leaves the server's page as it is: its links and forms work without JavaScript.
+const startOnce = () => void start().catch((error: unknown) => console.error('The page could not start', error));
 if (document.visibilityState !== 'visible') startOnce();
 else if (!PerformanceObserver.supportedEntryTypes.includes('paint')) requestAnimationFrame(() => setTimeout(startOnce, 0));
 else {
