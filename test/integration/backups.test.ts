@@ -89,6 +89,11 @@ describe('npm run backup and npm run restore, with the real server', () => {
     // TRUST_PROXY: each visitor comes from its own address (the rate limit and the per-address bound are not what this is about).
     const env = { DATABASE_PATH: databasePath, TRUST_PROXY: '1' };
     const server = await startServer(env);
+    // A reader that keeps its snapshot all along (an export, say) keeps every lead in the WAL, never
+    // checkpointed into the database's file: a copy of that file alone would hold none of them.
+    const reader = new Database(databasePath, { readonly: true });
+    reader.prepare('BEGIN').run();
+    reader.prepare('SELECT count(*) FROM audit_submissions').get();
     let beforeBackup: string[] = [];
     let backup: ReturnType<typeof runOpsInBackground> | undefined;
     const acknowledged: string[] = [];
@@ -106,6 +111,8 @@ describe('npm run backup and npm run restore, with the real server', () => {
     );
     if (!backup) throw new Error('the backup never started');
     const result = await backup;
+    reader.prepare('COMMIT').run();
+    reader.close();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
 
