@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { assertLoopback, ensureBuilt, measuredPages, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { median } from './lib/median';
 
 /**
  * `npm run hydration-time [-- --runs 5 --compare DIST]`: how long a visitor on a slow phone waits
@@ -80,11 +81,6 @@ async function measure(browser: Browser, url: string): Promise<Timing> {
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));

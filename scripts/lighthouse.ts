@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertLoopback, ensureBuilt, measuredPages, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { median } from './lib/median';
 
 /**
  * `npm run lighthouse [-- --all] [--runs 3] [--desktop]`: Lighthouse 12 in Debian's Chromium
@@ -76,8 +77,6 @@ interface PageResult {
   /** Audits that failed in those categories, but those the page fails by design. */
   failedAudits: string[];
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 type RunnerResult = NonNullable<Awaited<ReturnType<typeof import('lighthouse')['default']>>>;
 

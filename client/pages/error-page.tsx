@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { brandedTitle } from '../../shared/search-snippet';
 import { routesPaths, site } from '../../shared/site';
 import { Button } from '../components/ui/button';
 import { Container } from '../components/ui/layout-primitives';
@@ -26,12 +27,12 @@ const Actions = styled.div`
 const kinds = {
   server: { title: '500 Internal Server Error', status: '500 Internal Server Error', advice: 'Please try again in a moment.' },
   load: {
-    title: `This page could not be loaded | ${site.brand}`,
+    title: brandedTitle('This page could not be loaded', site.brand),
     status: 'This page could not be loaded.',
     advice: 'Check your connection, then try again.',
   },
   crash: {
-    title: `Something went wrong on this page | ${site.brand}`,
+    title: brandedTitle('Something went wrong on this page', site.brand),
     status: 'Something went wrong on this page in your browser.',
     advice: 'Loading it again usually helps.',
   },

@@ -9,9 +9,6 @@ import { brandedTitle } from '../../shared/search-snippet';
 import { PageHead } from '../head/page-head';
 import { color, layout, radius, space, text } from '../theme/theme';
 
-// A fixed locale and time zone, so that the server and the browser print the same date and
-// hydration never disagrees.
-
 const Header = styled.header`
   padding-block: ${space.section} ${space.xl};
   margin-bottom: ${space.lg};

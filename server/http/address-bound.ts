@@ -101,9 +101,14 @@ export class AddressBound {
     return bucket;
   }
 
+  /** The bucket's tokens at `now`, refilled for the time gone by since `bucket.at`. */
+  private tokensAt(bucket: Bucket, now: number): number {
+    return Math.min(this.options.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond);
+  }
+
   private refill(bucket: Bucket): void {
     const now = this.now();
-    bucket.tokens = Math.min(this.options.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond);
+    bucket.tokens = this.tokensAt(bucket, now);
     bucket.at = now;
   }
 
@@ -141,8 +146,7 @@ export class AddressBound {
     if (now - this.sweptAt < 60_000) return;
     this.sweptAt = now;
     for (const [address, bucket] of this.buckets) {
-      const tokens = bucket.tokens + ((now - bucket.at) / 1000) * this.options.perSecond;
-      if (bucket.waiting.length === 0 && tokens >= this.options.burst) this.buckets.delete(address);
+      if (bucket.waiting.length === 0 && this.tokensAt(bucket, now) >= this.options.burst) this.buckets.delete(address);
     }
   }
 }
