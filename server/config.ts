@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { site } from '../shared/site';
 import { parseAllowlist } from './site-check/address-policy';
+import { ApiKey } from './visibility-probe/api-key';
+import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './visibility-probe/assistant-catalogue';
 
 /**
  * The process's configuration: the environment variables of the README's Configuration table,
@@ -44,7 +46,27 @@ export interface Config {
    * port): for staging and tests only. Empty: none.
    */
   siteCheckAllow: string[];
+  /** The AI visibility probe: off while no assistant's key is set. */
+  probe: ProbeConfig;
   isProduction: boolean;
+}
+
+/** One assistant the probe may ask: there is one only when its key is set. */
+export interface ProbeAssistantSetting {
+  id: AssistantId;
+  apiKey: ApiKey;
+  /** The API base as the client library takes it (the provider's own by default). */
+  baseUrl: string;
+  model: string;
+}
+
+export interface ProbeConfig {
+  /** In report order; empty: the probe is not configured. */
+  assistants: ProbeAssistantSetting[];
+  /** Questions put to each assistant for one lead. */
+  promptsPerAssistant: number;
+  /** Calls to all assistants together in one UTC day. */
+  dailyCalls: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +167,21 @@ const siteCheckAllow = z
     return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   });
 
+/**
+ * An API key as a provider issues it. Its value is never shown in an error (see shownValue); a
+ * space or a line break inside is a copy-and-paste slip that the provider would only refuse later.
+ */
+const apiKey = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{8,512}$/, 'must be the key as the provider gives it: 8 to 512 printable characters, no spaces');
+
+/** A model id as the provider names it ("gpt-5-mini", "models/gemini-flash-latest"). */
+const modelId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][\w.:/-]{0,127}$/, 'must be a model id: letters, digits and . _ : / - only');
+
 const schema = z.object({
   // 0 asks the system for a free port (tests use it).
   PORT: integer(0, 65535).default(3000),
@@ -170,11 +207,29 @@ const schema = z.object({
   BACKUP_DIR: storagePath.optional(),
   ALLOW_PLACEHOLDER_CONTENT: z.enum(['0', '1']).default('0'),
   SITE_CHECK_ALLOW: siteCheckAllow.default([]),
+  PROBE_PROMPTS: integer(1, 50).default(10),
+  PROBE_DAILY_CALLS: integer(1, 100_000).default(300),
+  // Each assistant is asked only when its key is set.
+  OPENAI_API_KEY: apiKey.optional(),
+  OPENAI_BASE_URL: httpUrl.default(ASSISTANTS.chatgpt.defaultBaseUrl),
+  OPENAI_MODEL: modelId.default(ASSISTANTS.chatgpt.defaultModel),
+  ANTHROPIC_API_KEY: apiKey.optional(),
+  ANTHROPIC_BASE_URL: httpUrl.default(ASSISTANTS.claude.defaultBaseUrl),
+  ANTHROPIC_MODEL: modelId.default(ASSISTANTS.claude.defaultModel),
+  GEMINI_API_KEY: apiKey.optional(),
+  GEMINI_BASE_URL: httpUrl.default(ASSISTANTS.gemini.defaultBaseUrl),
+  GEMINI_MODEL: modelId.default(ASSISTANTS.gemini.defaultModel),
+  PERPLEXITY_API_KEY: apiKey.optional(),
+  PERPLEXITY_BASE_URL: httpUrl.default(ASSISTANTS.perplexity.defaultBaseUrl),
+  PERPLEXITY_MODEL: modelId.default(ASSISTANTS.perplexity.defaultModel),
   NODE_ENV: z.string().optional(),
 });
 
 /** Variables whose value may hold a password: shown with it masked. */
-const SECRET_URLS = new Set(['SMTP_URL']);
+const SECRET_URLS = new Set(['SMTP_URL', ...ASSISTANT_IDS.map((id) => `${ASSISTANTS[id].envPrefix}_BASE_URL`)]);
+
+/** Variables whose value is a secret through and through: never shown at all. */
+const SECRET_VALUES = new Set(ASSISTANT_IDS.map((id) => `${ASSISTANTS[id].envPrefix}_API_KEY`));
 
 /**
  * A URL as it can be shown in a log or an error: everything before its last @ (user and password:
@@ -187,9 +242,19 @@ function redactUrl(value: string): string {
   return `${scheme}***${value.slice(at)}`;
 }
 
-/** How a variable's value is shown in an error message: quoted, one line, never a password. */
-function shownValue(name: string, value: string): string {
-  return JSON.stringify(SECRET_URLS.has(name) ? redactUrl(value) : value);
+/** A variable as an error message shows it: its value quoted, on one line, never a password or a key. */
+function shownVariable(name: string, value: string): string {
+  if (SECRET_VALUES.has(name)) return `${name} (value not shown)`;
+  return `${name}=${JSON.stringify(SECRET_URLS.has(name) ? redactUrl(value) : value)}`;
+}
+
+/** The assistants whose key is set, each with its base URL and model. */
+function probeAssistants(value: z.output<typeof schema>): ProbeAssistantSetting[] {
+  return ASSISTANT_IDS.flatMap((id) => {
+    const prefix = ASSISTANTS[id].envPrefix;
+    const key = value[`${prefix}_API_KEY`];
+    return key === undefined ? [] : [{ id, apiKey: new ApiKey(key), baseUrl: value[`${prefix}_BASE_URL`], model: value[`${prefix}_MODEL`] }];
+  });
 }
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
@@ -200,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, present[name] ?? '')} ${issue?.message ?? ''}`.trim());
+    throw new ConfigError(`Invalid configuration: ${shownVariable(name, present[name] ?? '')} ${issue?.message ?? ''}`.trim());
   }
   const value = result.data;
   const databasePath = path.resolve(value.DATABASE_PATH);
@@ -225,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: value.BACKUP_DIR ? path.resolve(value.BACKUP_DIR) : path.join(path.dirname(databasePath), 'backups'),
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
+    probe: { assistants: probeAssistants(value), promptsPerAssistant: value.PROBE_PROMPTS, dailyCalls: value.PROBE_DAILY_CALLS },
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('configuration', () => {
@@ -70,6 +71,56 @@ describe('configuration', () => {
     expect(loadConfig({ QUARANTINE_DAYS: '14' }).quarantineDays).toBe(14);
   });
 
+  it('leaves the AI visibility probe off until a key is set, and asks 10 questions each, 300 calls a day, by default', () => {
+    expect(loadConfig({}).probe).toEqual({ assistants: [], promptsPerAssistant: 10, dailyCalls: 300 });
+    expect(loadConfig({ PROBE_PROMPTS: '50', PROBE_DAILY_CALLS: '1000' }).probe).toMatchObject({ promptsPerAssistant: 50, dailyCalls: 1000 });
+  });
+
+  it('turns on each assistant whose key is set, with the provider\'s own API and the documented model unless told otherwise', () => {
+    const { assistants } = loadConfig({
+      OPENAI_API_KEY: 'sk-test-openai-0123456789',
+      GEMINI_API_KEY: 'AIza-test-gemini-0123456789',
+      GEMINI_BASE_URL: 'http://127.0.0.1:9999/v1beta',
+      GEMINI_MODEL: 'gemini-3-flash-preview',
+      // A model without its key asks nothing.
+      ANTHROPIC_MODEL: 'claude-haiku-4-5',
+    }).probe;
+    expect(assistants.map(({ id, baseUrl, model }) => ({ id, baseUrl, model }))).toEqual([
+      { id: 'chatgpt', baseUrl: 'https://api.openai.com/v1', model: 'gpt-5-mini' },
+      { id: 'gemini', baseUrl: 'http://127.0.0.1:9999/v1beta', model: 'gemini-3-flash-preview' },
+    ]);
+    expect(assistants[0]?.apiKey.reveal()).toBe('sk-test-openai-0123456789');
+    expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', PERPLEXITY_API_KEY: 'pplx-test-0123456789' }).probe.assistants.map(({ id, baseUrl, model }) => [id, baseUrl, model])).toEqual([
+      ['claude', 'https://api.anthropic.com/v1', 'claude-sonnet-4-6'],
+      ['perplexity', 'https://api.perplexity.ai', 'sonar'],
+    ]);
+  });
+
+  it('never shows an API key: not in the configuration printed or serialised, not in the error a bad key gives', () => {
+    const config = loadConfig({ OPENAI_API_KEY: 'sk-live-S3cretKey0123', ANTHROPIC_API_KEY: 'sk-ant-S3cretKey0123' });
+    expect(JSON.stringify(config)).not.toContain('S3cretKey');
+    expect(inspect(config, { depth: 10 })).not.toContain('S3cretKey');
+    expect(`${config.probe.assistants[0]?.apiKey}`).toBe('[hidden]');
+    for (const [name, value] of [
+      ['OPENAI_API_KEY', 'sk-live S3cretKey0123'],
+      ['ANTHROPIC_API_KEY', 'S3cret'],
+      ['GEMINI_API_KEY', `S3cretKey${'x'.repeat(600)}`],
+      ['PERPLEXITY_API_KEY', 'pplx-S3cretKey\n0123'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      try {
+        loadConfig({ [name]: value });
+      } catch (error) {
+        expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name} \\(value not shown\\) must be`));
+        expect((error as Error).message).not.toContain('S3cret');
+      }
+    }
+  });
+
+  it('masks a password in an assistant\'s base URL, as in SMTP_URL', () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'ftp://proxy-user:S3cret@proxy.example.org/v1' })).toThrow('OPENAI_BASE_URL="ftp://***@proxy.example.org/v1" must be an absolute http(s) URL');
+  });
+
   it('keeps 30 days of held submissions by default', () => {
     expect(loadConfig({}).quarantineDays).toBe(30);
   });
@@ -130,6 +181,13 @@ describe('configuration', () => {
     ['BACKUP_INTERVAL_HOURS', '-1'],
     ['BACKUP_KEEP', '0'],
     ['BACKUP_DIR', '/proc/self'],
+    ['PROBE_PROMPTS', '0'],
+    ['PROBE_PROMPTS', '51'],
+    ['PROBE_DAILY_CALLS', '0'],
+    ['PROBE_DAILY_CALLS', 'unlimited'],
+    ['OPENAI_BASE_URL', 'api.openai.com/v1'],
+    ['GEMINI_MODEL', 'gemini flash'],
+    ['ANTHROPIC_MODEL', '../claude'],
   ])('stops on %s=%s with one line that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -1,0 +1,43 @@
+/**
+ * The AI assistants the visibility probe can ask, as configuration names them. No client library
+ * is loaded here: the configuration reads this at every start, whether the probe is on or not.
+ */
+export const ASSISTANTS = {
+  chatgpt: {
+    label: 'ChatGPT',
+    /** OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL. */
+    envPrefix: 'OPENAI',
+    /** The API base as the client library takes it. */
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    // The model ChatGPT's own plans fall back to: answers like the product's, at a fifth of
+    // GPT-5's price (docs/ai-visibility-probe.md has the prices).
+    defaultModel: 'gpt-5-mini',
+  },
+  claude: {
+    label: 'Claude',
+    envPrefix: 'ANTHROPIC',
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    // The model claude.ai answers with by default.
+    defaultModel: 'claude-sonnet-4-6',
+  },
+  gemini: {
+    label: 'Gemini',
+    envPrefix: 'GEMINI',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    // An alias Google moves to its newest Flash model, the one the Gemini app answers with: a
+    // dated Gemini model is shut down a year or so after it comes out. Each answer records the
+    // model that gave it.
+    defaultModel: 'gemini-flash-latest',
+  },
+  perplexity: {
+    label: 'Perplexity',
+    envPrefix: 'PERPLEXITY',
+    defaultBaseUrl: 'https://api.perplexity.ai',
+    defaultModel: 'sonar',
+  },
+} as const;
+
+export type AssistantId = keyof typeof ASSISTANTS;
+
+/** In the order reports list them. */
+export const ASSISTANT_IDS: readonly AssistantId[] = ['chatgpt', 'claude', 'gemini', 'perplexity'];
