@@ -239,6 +239,29 @@ export const pagesSchema = z.object({
   notFound: z.object({ seo: seo.omit({ keywords: true }), message: text, link: text }),
 });
 
+/** The words of the audit form a question of the visibility probe can hold (content/probe-prompts.yaml). */
+export const PROBE_PLACEHOLDERS = ['keyword', 'customer', 'product', 'description'] as const;
+
+/**
+ * One question template: a buyer's question with at least one {placeholder}, each one known. Short,
+ * so that a question with its filled words stays a question, not a task.
+ */
+const probeTemplate = shortText(160).superRefine((template, ctx) => {
+  const placeholders = [...template.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] ?? '');
+  const unknown = placeholders.filter((name) => !(PROBE_PLACEHOLDERS as readonly string[]).includes(name));
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${unknown[0]}} (known: ${PROBE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})` });
+  else if (placeholders.length === 0) ctx.addIssue({ code: 'custom', message: 'must hold at least one placeholder, e.g. {keyword}' });
+  else if (/[{}]/.test(template.replace(/\{[a-z]+\}/g, ''))) ctx.addIssue({ code: 'custom', message: 'has a brace that opens or closes no placeholder' });
+});
+
+export const probePromptsSchema = z.object({
+  templates: z
+    .array(probeTemplate)
+    .min(3)
+    .max(60)
+    .refine((templates) => new Set(templates).size === templates.length, 'must not repeat a template'),
+});
+
 export const legalFrontMatterSchema = z.object({
   title: shortText(70),
   description,
@@ -259,6 +282,8 @@ export type FaqContent = z.infer<typeof faqSchema>;
 export type ProcessStepsContent = z.infer<typeof processStepsSchema>;
 export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
 export type PagesContent = z.infer<typeof pagesSchema>;
+export type ProbePromptsContent = z.infer<typeof probePromptsSchema>;
+export type ProbePlaceholder = (typeof PROBE_PLACEHOLDERS)[number];
 export type IconName = (typeof iconNames)[number];
 export type StatSource = z.infer<typeof statSource>;
 

@@ -10,6 +10,7 @@ import {
   homeSchema,
   legalFrontMatterSchema,
   pagesSchema,
+  probePromptsSchema,
   processStepsSchema,
   siteSchema,
   type ArticleBody,
@@ -20,6 +21,7 @@ import {
   type HomeContent,
   type LegalPage,
   type PagesContent,
+  type ProbePromptsContent,
   type ProcessStepsContent,
   type SiteContent,
 } from '../../shared/content-schema';
@@ -38,6 +40,8 @@ export interface CompiledContent {
   processSteps: ProcessStepsContent;
   caseStudies: CaseStudiesContent;
   pages: PagesContent;
+  /** The visibility probe's question templates. */
+  probePrompts: ProbePromptsContent;
   legal: LegalPage[];
   articles: { summary: ArticleSummary; body: ArticleBody }[];
   /** The Markdown of each article and legal page by slug, placeholders filled (for the Markdown twins). */
@@ -410,6 +414,7 @@ export function compileContent(contentDir: string): CompiledContent {
     processSteps: yamlFile('process-steps.yaml', processStepsSchema),
     caseStudies,
     pages: yamlFile('pages.yaml', pagesSchema),
+    probePrompts: yamlFile('probe-prompts.yaml', probePromptsSchema),
     legal: compileLegal(file('legal'), site, sources.legal),
     articles,
   };

@@ -106,6 +106,8 @@ export function generateContent(root: string): CompiledContent {
       `export const articleSlugs: string[] = Object.keys(articleLoaders);`,
     ].join('\n'),
   );
+  // Read by the server only: the visibility probe's questions.
+  write('probe-prompts.ts', ['ProbePromptsContent'], `export const probePrompts: ProbePromptsContent = ${json(content.probePrompts)};`);
   // Read by the server only (it makes the links absolute with SITE_URL and serves them).
   write('markdown-twins.ts', [], `import type { MarkdownTwin } from '../markdown-twin';\n\nexport const markdownTwins: MarkdownTwin[] = ${json(buildMarkdownTwins(content))};`);
   return content;

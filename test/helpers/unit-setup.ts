@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateContent } from '../../scripts/lib/generate-content';
 
-/** Site constants come from content/ through shared/generated/: written here on a fresh clone. */
+/**
+ * Site constants and the visibility probe's questions come from content/ through shared/generated/:
+ * written here on a fresh clone, or one whose last build predates a module the unit tests read.
+ */
 export default function unitSetup(): void {
   const root = path.resolve(__dirname, '..', '..');
-  if (!existsSync(path.join(root, 'shared', 'generated', 'site.ts'))) generateContent(root);
+  const read = ['site.ts', 'probe-prompts.ts'];
+  if (read.some((file) => !existsSync(path.join(root, 'shared', 'generated', file)))) generateContent(root);
 }

@@ -130,6 +130,19 @@ describe('a bad content file', () => {
     expect([compiled?.title, compiled?.seoTitle]).toEqual(['What Is LLM SEO? A Plain-English Guide for UK Business Owners', 'What Is LLM SEO? A Plain-English Guide']);
   });
 
+  it.each([
+    ['an unknown placeholder', '  - "Who is the best {keyword} for {name}?"', 'unknown placeholder {name}'],
+    ['no placeholder', '  - "Who is the best plumber in Leeds?"', 'at least one placeholder'],
+    ['a stray brace', '  - "Who is the best {keyword} for {customer?"', 'a brace that opens or closes no placeholder'],
+  ])('fails the build naming the file and the template when a visibility probe question has %s', (_what, line, complaint) => {
+    const file = path.join(dir, 'probe-prompts.yaml');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}${line}\n`);
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toMatch(/probe-prompts field "templates\.\d+"/);
+    expect(message).toContain(complaint);
+  });
+
   it('fails the build when a page\'s description is shorter than a results page needs', () => {
     const file = breakFrontMatter('what-is-llm-seo', 'excerpt', '"Too short to describe a page."');
     const message = buildError().message;

@@ -1,0 +1,128 @@
+import type { ProbePlaceholder } from '../../shared/content-schema';
+import { findDomain, findName, nameKey } from './names';
+
+/** The audit form's words about the business (never about the person): all a question is made of. */
+export interface BusinessDetails {
+  /** target_keywords: the searches the prospect wants to be recommended for, as typed. */
+  targetKeywords: string;
+  /** ideal_customer */
+  idealCustomer: string;
+  /** business_description */
+  businessDescription: string;
+  /** current_products */
+  currentProducts: string;
+}
+
+/**
+ * The most characters of the form each filled part may hold. A question stays a buyer's short
+ * question whatever was typed: a prospect cannot make a call bigger, or write a task into it.
+ */
+export const PART_LIMITS: Record<ProbePlaceholder, number> = { keyword: 60, customer: 80, product: 60, description: 120 };
+
+/** Keywords and products taken from a field, at most. */
+const ITEMS_PER_FIELD = 10;
+
+export interface QuestionOptions {
+  /** How many questions (PROBE_PROMPTS); fewer when the form's words do not make so many. */
+  count: number;
+  /** The templates of content/probe-prompts.yaml, in the order they are asked. */
+  templates: readonly string[];
+  /** The business's brand and domain: a part that names either is left out, since a question must not name the business. */
+  brand: string | null;
+  domain: string | null;
+  /** The person's name and e-mail address, which no question may hold even when typed into a business field. */
+  personal: readonly string[];
+}
+
+// Whatever a prospect types about reaching them is left out of the part it is in.
+const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+/gi;
+const EMAIL_ADDRESS = /\S+@\S+/g;
+const PHONE_NUMBER = /\+?\d[\d\s().-]{6,}\d/g;
+/** Letters, digits and a buyer's punctuation; quotes, brackets, braces, colons and markup go. */
+const NOT_KEPT = /[^\p{L}\p{N}\s\-&',.()+/£%]/gu;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The person's name and e-mail address, and the capitalised words of their name, as patterns to remove. */
+function personalPatterns(personal: readonly string[]): RegExp[] {
+  return personal
+    .map((value) => value.trim())
+    .filter((value) => value.length >= 2)
+    .flatMap((value) => [
+      new RegExp(escapeRegExp(value), 'gi'),
+      ...value
+        .split(/[\s@.]+/)
+        .filter((word) => word.length >= 3)
+        .map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.charAt(0).toUpperCase() + word.slice(1))}(?![\\p{L}\\p{N}])`, 'gu')),
+    ]);
+}
+
+/** A filled part: one line of the buyer's words, cut at a word to `limit` characters; null when nothing is left. */
+function cleanPart(raw: string, limit: number, withheld: readonly RegExp[]): string | null {
+  let text = raw.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ');
+  text = text.replace(WEB_ADDRESS, ' ').replace(EMAIL_ADDRESS, ' ').replace(PHONE_NUMBER, ' ');
+  for (const pattern of withheld) text = text.replace(pattern, ' ');
+  text = text.replace(NOT_KEPT, ' ').replace(/\s+/g, ' ').trim();
+  if (text.length > limit) {
+    const cut = text.slice(0, limit + 1);
+    const lastSpace = cut.lastIndexOf(' ');
+    text = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, limit);
+  }
+  text = text.replace(/^[\s,.\-/&+]+|[\s,.\-/&+(]+$/g, '');
+  return /\p{L}.*\p{L}/u.test(text) ? text : null;
+}
+
+/** "a, b; c" or one a line, numbered or bulleted, quoted or not: the items, each a part. */
+function listItems(field: string, limit: number, withheld: readonly RegExp[]): string[] {
+  const items = field
+    .split(/[\n,;|•]+|\s\/\s/)
+    .map((item) => item.replace(/^\s*(?:[-*]|\d{1,2}[.)])\s+/, ''))
+    .map((item) => cleanPart(item, limit, withheld))
+    .filter((item): item is string => item !== null);
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.toLowerCase()) && seen.add(item.toLowerCase())).slice(0, ITEMS_PER_FIELD);
+}
+
+/** The first line or sentence of a field. */
+function firstSentence(field: string): string {
+  return field.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '';
+}
+
+/**
+ * The questions to put to each assistant: the templates filled with the form's words, spread
+ * over its keywords and products, no question twice, `count` at most. A part that names the
+ * business is left out; so is a template whose words the form did not give.
+ */
+export function buildQuestions(details: BusinessDetails, options: QuestionOptions): string[] {
+  const withheld = personalPatterns(options.personal);
+  const brandKey = options.brand ? nameKey(options.brand) : '';
+  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || (options.domain !== null && findDomain(part, options.domain) !== -1);
+  const keep = (parts: (string | null)[]) => parts.filter((part): part is string => part !== null && !namesBusiness(part));
+
+  const description = cleanPart(firstSentence(details.businessDescription), PART_LIMITS.description, withheld);
+  const values = new Map<string, string[]>([
+    ['keyword', keep(listItems(details.targetKeywords, PART_LIMITS.keyword, withheld))],
+    ['customer', keep([cleanPart(firstSentence(details.idealCustomer), PART_LIMITS.customer, withheld)])],
+    ['product', keep(listItems(details.currentProducts, PART_LIMITS.product, withheld))],
+    ['description', keep([description === null ? null : `${description}.`])],
+  ] satisfies [ProbePlaceholder, string[]][]);
+
+  const questions: string[] = [];
+  const rounds = Math.max(1, ...[...values.values()].map((list) => list.length));
+  // Round by round through the templates; the n-th question takes the n-th keyword (and product),
+  // so that the first few questions already cover several keywords.
+  for (let round = 0; round < rounds && questions.length < options.count; round += 1) {
+    options.templates.forEach((template, index) => {
+      if (questions.length >= options.count) return;
+      const turn = round * options.templates.length + index;
+      let complete = true;
+      const question = template.replace(/\{([a-z]+)\}/g, (_whole, name: string) => {
+        const list = values.get(name) ?? [];
+        if (list.length === 0) complete = false;
+        return list[turn % Math.max(1, list.length)] ?? '';
+      });
+      if (complete && !questions.includes(question)) questions.push(question);
+    });
+  }
+  return questions;
+}
