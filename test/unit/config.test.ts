@@ -101,12 +101,13 @@ describe('configuration', () => {
     expect(JSON.stringify(config)).not.toContain('S3cretKey');
     expect(inspect(config, { depth: 10 })).not.toContain('S3cretKey');
     expect(`${config.probe.assistants[0]?.apiKey}`).toBe('[hidden]');
-    for (const [name, value] of [
+    const badKeys: [string, string][] = [
       ['OPENAI_API_KEY', 'sk-live S3cretKey0123'],
       ['ANTHROPIC_API_KEY', 'S3cret'],
       ['GEMINI_API_KEY', `S3cretKey${'x'.repeat(600)}`],
       ['PERPLEXITY_API_KEY', 'pplx-S3cretKey\n0123'],
-    ]) {
+    ];
+    for (const [name, value] of badKeys) {
       expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
       try {
         loadConfig({ [name]: value });
