@@ -60,7 +60,7 @@ export interface ProbeAssistantSetting {
   model: string;
 }
 
-export interface ProbeConfig {
+interface ProbeConfig {
   /** In report order; empty: the probe is not configured. */
   assistants: ProbeAssistantSetting[];
   /** Questions put to each assistant for one lead. */

@@ -240,7 +240,7 @@ export const pagesSchema = z.object({
 });
 
 /** The words of the audit form a question of the visibility probe can hold (content/probe-prompts.yaml). */
-export const PROBE_PLACEHOLDERS = ['keyword', 'customer', 'product', 'description'] as const;
+const PROBE_PLACEHOLDERS = ['keyword', 'customer', 'product', 'description'] as const;
 
 /**
  * One question template: a buyer's question with at least one {placeholder}, each one known. Short,

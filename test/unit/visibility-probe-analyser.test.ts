@@ -1,5 +1,5 @@
 import { scoreAssistant, VISIBILITY_WEIGHTS, wilsonInterval } from '../../server/visibility-probe/scoring';
-import { readAnswer } from '../../server/visibility-probe/who-is-named';
+import { readAnswer, type BusinessIdentity, type CitedSource } from '../../server/visibility-probe/who-is-named';
 import { BUSINESS, hostileAnswer, namedFirst, namedOnlyByCitation, namedThird, notNamed } from '../fixtures/visibility-probe-answers';
 
 /*
@@ -7,8 +7,8 @@ import { BUSINESS, hostileAnswer, namedFirst, namedOnlyByCitation, namedThird, n
  * the fake providers send in the probe's own tests.
  */
 
-const acme = { brand: BUSINESS.brand, domain: BUSINESS.domain };
-const read = ({ text, sources }: { text: string; sources: { url: string; title: string | null }[] }, business = acme) => readAnswer(text, sources, business);
+const acme: BusinessIdentity = { brand: BUSINESS.brand, domain: BUSINESS.domain };
+const read = ({ text, sources }: { text: string; sources: CitedSource[] }, business = acme) => readAnswer(text, sources, business);
 
 describe('who an answer names', () => {
   it('finds the business listed first, by its brand without "Ltd", and the businesses after it', () => {
@@ -46,7 +46,7 @@ describe('who an answer names', () => {
   });
 
   it('recognises it by its domain alone, in the text or a source, when its brand is unknown', () => {
-    const byDomain = { brand: null, domain: BUSINESS.domain };
+    const byDomain: BusinessIdentity = { brand: null, domain: BUSINESS.domain };
     expect(read(namedFirst, byDomain)).toMatchObject({ named: true, position: 1, citesOwnSite: true });
     expect(read({ text: 'Try www.AcmePlumbing.co.uk, or **Pipe Pros Leeds**.', sources: [] }, byDomain)).toMatchObject({ named: true, position: 1, citesOwnSite: false });
     expect(read(namedThird, byDomain)).toMatchObject({ named: false, position: null });

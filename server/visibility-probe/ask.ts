@@ -1,0 +1,110 @@
+import { APICallError } from 'ai';
+import type { AssistantClient, RawAnswer } from './assistants';
+import { MAX_RESPONSE_BYTES, ResponseTooLarge } from './capped-fetch';
+
+/** Retries of one question after a 429 or a 5xx, at most: with the first try, 4 calls. */
+const MAX_RETRIES = 3;
+
+/** Waits between tries when the answer says nothing of when to come back: 1 s, 2 s, 4 s. */
+const FIRST_BACKOFF_MS = 1_000;
+
+/** The longest wait the probe accepts from Retry-After; asked to wait longer, it gives the question up. */
+const MAX_RETRY_WAIT_MS = 60_000;
+
+/** The longest one call may take: a search, the pages read, the answer written. */
+export const CALL_TIMEOUT_MS = 60_000;
+
+export interface CallPolicy {
+  /** Asked before every call, retries included; false: no more calls today. */
+  allowCall: () => boolean | Promise<boolean>;
+  clock: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  timeoutMs: number;
+}
+
+export type Outcome =
+  | { kind: 'answer'; answer: RawAnswer }
+  /** The question got no answer; `reason` is said in a person's words and holds nothing the provider sent. */
+  | { kind: 'failed'; reason: string }
+  /** 401 or 403: the key is wrong, revoked or out of credit. */
+  | { kind: 'key rejected' }
+  | { kind: 'limit reached' };
+
+/** What went wrong with one call: its status, whether to try again, the reason to report. */
+interface Failure {
+  retry: boolean;
+  keyRejected: boolean;
+  reason: string;
+  headers: Record<string, string> | undefined;
+}
+
+/** Whether an error is, or was caused by, one of the given kind. */
+function causedBy(error: unknown, kind: (cause: unknown) => boolean): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    if (kind(cause)) return true;
+  }
+  return false;
+}
+
+function classify(error: unknown, timedOut: boolean, timeoutMs: number): Failure {
+  const failure = (reason: string, retry = false, headers?: Record<string, string>): Failure => ({ retry, keyRejected: false, reason, headers });
+  if (timedOut) return failure(`no answer within ${timeoutMs / 1000} s`);
+  if (causedBy(error, (cause) => cause instanceof ResponseTooLarge)) return failure(`an answer larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, not read`);
+  if (!APICallError.isInstance(error)) return failure('an answer the client library could not read');
+  const status = error.statusCode;
+  // Gemini refuses a key that is not valid with a 400 whose reason is API_KEY_INVALID, not a 401.
+  if (status === 401 || status === 403 || (status === 400 && error.responseBody?.includes('API_KEY_INVALID'))) {
+    return { retry: false, keyRejected: true, reason: 'key rejected', headers: undefined };
+  }
+  if (status === 429) return failure('rate limited (429)', true, error.responseHeaders);
+  if (status !== undefined && status >= 500) return failure(`server error (${status})`, true, error.responseHeaders);
+  if (status !== undefined && status >= 200 && status < 300) return failure('an answer the client library could not read');
+  if (status !== undefined) return failure(`the question was refused (${status})`);
+  return failure('could not connect');
+}
+
+/**
+ * How long to wait before trying again: what the answer asked (OpenAI's retry-after-ms, or
+ * Retry-After in seconds or as a date), else 1 s doubled at each retry.
+ */
+function waitBeforeRetry(headers: Record<string, string> | undefined, retry: number, now: Date): number {
+  const afterMs = Number(headers?.['retry-after-ms']);
+  if (Number.isFinite(afterMs) && afterMs >= 0) return afterMs;
+  const after = headers?.['retry-after']?.trim();
+  if (after && /^\d+(\.\d+)?$/.test(after)) return Number(after) * 1000;
+  if (after && !Number.isNaN(Date.parse(after))) return Math.max(0, Date.parse(after) - now.getTime());
+  return FIRST_BACKOFF_MS * 2 ** retry;
+}
+
+/** One call, ended after `timeoutMs`. */
+async function callOnce(client: AssistantClient, question: string, timeoutMs: number): Promise<{ answer: RawAnswer } | { error: unknown; timedOut: boolean }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  try {
+    return { answer: await client.ask(question, deadline.signal) };
+  } catch (error) {
+    return { error, timedOut: deadline.signal.aborted };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Asks one question: a 429 or a 5xx is tried again, at most MAX_RETRIES times, after the wait
+ * the answer asks for; a timeout, another refusal or an unreadable answer is not. The call
+ * budget is asked before every call.
+ */
+export async function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {
+  for (let retry = 0; ; retry += 1) {
+    if (!(await policy.allowCall())) return { kind: 'limit reached' };
+    const call = await callOnce(client, question, policy.timeoutMs);
+    if ('answer' in call) return { kind: 'answer', answer: call.answer };
+    const failure = classify(call.error, call.timedOut, policy.timeoutMs);
+    if (failure.keyRejected) return { kind: 'key rejected' };
+    if (!failure.retry) return { kind: 'failed', reason: failure.reason };
+    if (retry === MAX_RETRIES) return { kind: 'failed', reason: `${failure.reason}, still after ${MAX_RETRIES} retries` };
+    const wait = waitBeforeRetry(failure.headers, retry, policy.clock());
+    if (wait > MAX_RETRY_WAIT_MS) return { kind: 'failed', reason: `${failure.reason}, asked to wait ${Math.ceil(wait / 1000)} s` };
+    await policy.sleep(wait);
+  }
+}

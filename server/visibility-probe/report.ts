@@ -1,0 +1,171 @@
+import { escapeHtml } from '../../shared/escape-html';
+import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './assistant-catalogue';
+import type { AssistantReport, ProbeAnswer, ProbeReport } from './run-probe';
+
+/**
+ * One probe's report in each form it is read: a line for logs, text for the terminal and the
+ * agency's mail, HTML for the mail, JSON for scripts. An answer's words come from outside: the
+ * HTML escapes every value, and no link in it is made a link.
+ */
+
+const EXCERPT_CHARACTERS = 160;
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const label = (id: AssistantId) => ASSISTANTS[id].label;
+
+function when(report: ProbeReport): string {
+  return `${report.startedAt.replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+function whose(report: ProbeReport): string {
+  if (report.brand && report.domain) return `${report.brand} (${report.domain})`;
+  return report.brand ?? report.domain ?? 'the business';
+}
+
+/** The first line a person reads: whose visibility, and the score or why there is none. */
+export function reportHeadline(report: ProbeReport): string {
+  if (report.status === 'skipped') return `AI visibility of ${whose(report)}: not probed, ${report.reason ?? ''}`;
+  const score = report.score === null ? 'no answer to score' : `${report.score}/100`;
+  return `AI visibility of ${whose(report)}: ${score}${report.status === 'stopped' ? ` (stopped part way: ${report.reason ?? ''})` : ''}`;
+}
+
+/** One line: the score and who named the business, or why there is none. */
+export function reportSummary(report: ProbeReport): string {
+  if (report.status === 'skipped') return `skipped: ${report.reason ?? ''}`;
+  const parts = report.assistants.map((assistant) =>
+    assistant.error ? `${label(assistant.id)} ${assistant.error}` : `${label(assistant.id)} ${assistant.named}/${assistant.answered}`,
+  );
+  return `${report.score === null ? 'no score' : `${report.score}/100`}; named by ${parts.join(', ')}${report.status === 'stopped' ? `; ${report.reason ?? ''}` : ''}`;
+}
+
+/** What an assistant did, in one line. */
+function assistantLine(assistant: AssistantReport): string {
+  const head = `${label(assistant.id)} (${assistant.model})`;
+  if (assistant.error === 'key rejected') return `${head}: key rejected; check ${ASSISTANTS[assistant.id].envPrefix}_API_KEY`;
+  if (assistant.answered === 0) return `${head}: no answer (${assistant.asked} asked)`;
+  const range = assistant.visibilityRange ? ` (${percent(assistant.visibilityRange[0])} to ${percent(assistant.visibilityRange[1])} over many runs)` : '';
+  return [
+    `${head}: named in ${assistant.named} of ${assistant.answered} answers${range}`,
+    `cited in ${assistant.cited}`,
+    assistant.averagePosition === null ? 'never placed in a list' : `average position ${assistant.averagePosition}`,
+    `share of voice ${percent(assistant.shareOfVoice ?? 0)}`,
+    `${assistant.score}/100`,
+  ].join('; ');
+}
+
+function verdict(answer: ProbeAnswer): string {
+  if (answer.error !== null) return `no answer: ${answer.error}`;
+  if (!answer.named) return 'not named';
+  return answer.position === null ? 'named in a cited page' : `named #${answer.position}`;
+}
+
+/** The start of an answer, on one line. */
+function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_CHARACTERS ? `${line.slice(0, EXCERPT_CHARACTERS - 1)}…` : line;
+}
+
+function askedLine(report: ProbeReport): string {
+  const names = report.assistants.map((assistant) => label(assistant.id));
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `Asked ${when(report)}: ${report.prompts.length} question${report.prompts.length === 1 ? '' : 's'} to ${names.length > 1 ? 'each of ' : ''}${list}, as a buyer would type them, with web search on.`;
+}
+
+const SAMPLE_NOTE = 'Answers change from one run to the next: a few answers per assistant give a rough rate, the range beside it.';
+
+/** Plain text: the terminal's report and the text part of the agency's mail. */
+export function reportText(report: ProbeReport): string {
+  const lines = [reportHeadline(report)];
+  if (report.status === 'skipped') return lines.join('\n');
+  lines.push(askedLine(report), '');
+  for (const assistant of report.assistants) {
+    lines.push(assistantLine(assistant));
+    assistant.answers.forEach((answer, index) => {
+      lines.push(`  ${index + 1}. [${verdict(answer)}] ${answer.prompt}`);
+      if (answer.text) lines.push(`     "${excerpt(answer.text)}"`);
+    });
+    lines.push('');
+  }
+  if (report.competitors.length > 0) lines.push(`Named instead: ${report.competitors.map(({ name, count }) => `${name} (${count})`).join(', ')}`);
+  if (report.domains.length > 0) lines.push(`Other sites written or cited: ${report.domains.map(({ domain, count }) => `${domain} (${count})`).join(', ')}`);
+  lines.push(SAMPLE_NOTE);
+  return lines.join('\n');
+}
+
+const VERDICT_COLOUR = { named: '#15803d', missing: '#b91c1c', failed: '#475569' } as const;
+
+function answerRow(answer: ProbeAnswer): string {
+  const colour = answer.error !== null ? VERDICT_COLOUR.failed : answer.named ? VERDICT_COLOUR.named : VERDICT_COLOUR.missing;
+  const text = answer.text ? `<br><span style="color:#475569">${escapeHtml(excerpt(answer.text))}</span>` : '';
+  // Sources as text, never as links: an answer is someone else's words, and its addresses too.
+  const sources = answer.sources.length > 0 ? `<br><span style="color:#475569;font-size:12px">Cites: ${answer.sources.map((source) => escapeHtml(source.url)).join(', ')}</span>` : '';
+  return (
+    `<tr><td valign="top" style="padding:4px 12px 4px 0;font-weight:700;color:${colour};white-space:nowrap">${escapeHtml(verdict(answer))}</td>` +
+    `<td style="padding:4px 0">${escapeHtml(answer.prompt)}${text}${sources}</td></tr>`
+  );
+}
+
+/** The probe as an HTML fragment for the agency's mail; every value escaped. */
+export function reportHtml(report: ProbeReport): string {
+  const headline = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(reportHeadline(report))}</h2>`;
+  if (report.status === 'skipped') return headline;
+  const assistants = report.assistants
+    .map(
+      (assistant) =>
+        `<h3 style="font-size:14px;margin:16px 0 4px">${escapeHtml(assistantLine(assistant))}</h3>` +
+        (assistant.answers.length > 0 ? `<table role="presentation" cellspacing="0" cellpadding="0">${assistant.answers.map(answerRow).join('')}</table>` : ''),
+    )
+    .join('');
+  const competitors =
+    report.competitors.length > 0 ? `<p>Named instead: ${escapeHtml(report.competitors.map(({ name, count }) => `${name} (${count})`).join(', '))}</p>` : '';
+  return `${headline}<p style="color:#475569;font-size:13px">${escapeHtml(askedLine(report))}</p>${assistants}${competitors}<p style="color:#475569;font-size:13px">${escapeHtml(SAMPLE_NOTE)}</p>`;
+}
+
+/** The JSON `npm run probe -- --json` prints: one object for scripts, with every assistant, asked or not. */
+export function reportJson(report: ProbeReport) {
+  const asked = new Map(report.assistants.map((assistant) => [assistant.id, assistant]));
+  return {
+    status: report.status,
+    reason: report.reason,
+    brand: report.brand,
+    domain: report.domain,
+    askedAt: report.startedAt,
+    score: report.score,
+    prompts: report.prompts,
+    assistants: Object.fromEntries(
+      ASSISTANT_IDS.map((id) => {
+        const assistant = asked.get(id);
+        if (!assistant) return [id, { model: null, asked: 0, answered: 0, named: 0, score: null, error: 'not configured', answers: [] }];
+        const { model, asked: count, answered, named, cited, visibilityRate, visibilityRange, citationRate, averagePosition, shareOfVoice, score, error } = assistant;
+        return [
+          id,
+          {
+            model,
+            asked: count,
+            answered,
+            named,
+            cited,
+            visibilityRate,
+            visibilityRange,
+            citationRate,
+            averagePosition,
+            shareOfVoice,
+            score,
+            error,
+            answers: assistant.answers.map((answer) => ({
+              prompt: answer.prompt,
+              askedAt: answer.askedAt,
+              model: answer.model,
+              named: answer.named,
+              position: answer.position,
+              sources: answer.sources.map((source) => source.url),
+              ...(answer.error === null ? {} : { error: answer.error }),
+            })),
+          },
+        ];
+      }),
+    ),
+    competitors: report.competitors,
+    domains: report.domains,
+  };
+}

@@ -1,0 +1,216 @@
+import { probePrompts } from '../../shared/generated/probe-prompts';
+import type { AssistantId } from './assistant-catalogue';
+import { askWithRetries, CALL_TIMEOUT_MS, type CallPolicy } from './ask';
+import type { AssistantClient, RawAnswer } from './assistants';
+import { domainOfSite, nameKey } from './names';
+import { buildQuestions, type BusinessDetails } from './prompts';
+import { overallScore, scoreAssistant, type AssistantFigures } from './scoring';
+import { readAnswer, type AnswerReading, type CitedSource } from './who-is-named';
+
+/** The most of an answer's text that is kept, read and shown; an answer asked for at most MAX_OUTPUT_TOKENS is shorter. */
+const MAX_ANSWER_CHARACTERS = 8_000;
+/** Cited pages kept per answer, and the longest address and title kept. */
+const MAX_SOURCES = 20;
+const MAX_URL_LENGTH = 2_048;
+const MAX_TITLE_LENGTH = 200;
+/** Calls under way at once, all assistants together. */
+const CONCURRENT_CALLS = 4;
+/** Competitors and domains a report lists, the most named first. */
+const MAX_LISTED = 20;
+
+export interface ProbeInput {
+  business: BusinessDetails;
+  /** The business's name, as its site gives it; null: it is looked for by its domain alone. */
+  brand: string | null;
+  /** Its website as typed; null: by its brand alone. */
+  website: string | null;
+  /** The person's name and e-mail address: never sent, even when typed into a business field. */
+  personal: string[];
+}
+
+export interface ProbeDeps {
+  /** The configured assistants' clients (createAssistantClient for each of config.probe.assistants). */
+  assistants: readonly AssistantClient[];
+  /** PROBE_PROMPTS */
+  promptsPerAssistant: number;
+  /**
+   * Asked before every call, retries included: true counts the call and lets it go; false means
+   * the day's calls (PROBE_DAILY_CALLS) are used up, and the probe stops there.
+   */
+  allowCall: () => boolean | Promise<boolean>;
+  clock: () => Date;
+  /** Waits before a retry; tests pass one that returns at once. */
+  sleep?: (ms: number) => Promise<void>;
+  callTimeoutMs?: number;
+  concurrency?: number;
+  /** The question templates; those of content/probe-prompts.yaml by default. */
+  templates?: readonly string[];
+  /** Told after each question is answered or given up, for a progress line. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ProbeAnswer extends AnswerReading {
+  prompt: string;
+  askedAt: string;
+  /** The model that answered, as the API names it. */
+  model: string | null;
+  /** The answer as the assistant wrote it, cut at MAX_ANSWER_CHARACTERS: untrusted text, to be escaped wherever it is shown. */
+  text: string | null;
+  sources: CitedSource[];
+  /** Why there is no answer; null when there is one. */
+  error: string | null;
+}
+
+export interface AssistantReport extends AssistantFigures {
+  id: AssistantId;
+  /** The model asked for. */
+  model: string;
+  /** Questions put to it, failed ones included. */
+  asked: number;
+  /** Why its part ended early ("key rejected"); null when every question was put. */
+  error: string | null;
+  answers: ProbeAnswer[];
+}
+
+/**
+ * One probe: stored beside the lead, mailed to the agency, printed by `npm run probe`. Plain data
+ * (JSON in, JSON out).
+ */
+export interface ProbeReport {
+  /** done: every question asked that could be; stopped: the day's calls ran out part way; skipped: nothing asked. */
+  status: 'done' | 'stopped' | 'skipped';
+  reason: string | null;
+  brand: string | null;
+  domain: string | null;
+  startedAt: string;
+  finishedAt: string;
+  prompts: string[];
+  /** 0-100, the mean of the assistants' scores; null when no assistant answered. */
+  score: number | null;
+  assistants: AssistantReport[];
+  /** The other businesses named, with the number of answers naming each, the most named first. */
+  competitors: { name: string; count: number }[];
+  /** The other domains written or cited, likewise. */
+  domains: { domain: string; count: number }[];
+}
+
+const DAILY_LIMIT = 'daily call limit reached';
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** An answer as it is kept: its length capped, its sources few, short and http(s) only. */
+function keptAnswer(raw: RawAnswer): { text: string; sources: CitedSource[]; model: string | null } {
+  const sources: CitedSource[] = [];
+  for (const source of raw.sources) {
+    if (sources.length >= MAX_SOURCES) break;
+    if (source.url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(source.url) || sources.some((kept) => kept.url === source.url)) continue;
+    sources.push({ url: source.url, title: source.title === null ? null : source.title.slice(0, MAX_TITLE_LENGTH) });
+  }
+  return { text: raw.text.slice(0, MAX_ANSWER_CHARACTERS), sources, model: raw.model?.slice(0, 100) ?? null };
+}
+
+/** Names (or domains) across all answers, each counted once an answer, the most named first. */
+function tally(lists: string[][], key: (value: string) => string): { value: string; count: number }[] {
+  const counts = new Map<string, { value: string; count: number }>();
+  for (const list of lists) {
+    for (const value of new Set(list.map(key))) {
+      const shown = list.find((item) => key(item) === value) ?? value;
+      const entry = counts.get(value) ?? { value: shown, count: 0 };
+      entry.count += 1;
+      counts.set(value, entry);
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, MAX_LISTED);
+}
+
+/**
+ * Runs one probe: the same questions to every configured assistant, a few calls at once, each
+ * with a timeout and retried on a 429 or a 5xx; a rejected key ends that assistant's part while
+ * the others go on; the call budget ends the whole probe. Never throws: a failure is in the report.
+ */
+export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<ProbeReport> {
+  const startedAt = deps.clock().toISOString();
+  const domain = input.website ? domainOfSite(input.website) : null;
+  const brand = input.brand?.trim() && nameKey(input.brand) !== '' ? input.brand.trim().slice(0, 100) : null;
+  const prompts = buildQuestions(input.business, {
+    count: deps.promptsPerAssistant,
+    templates: deps.templates ?? probePrompts.templates,
+    brand,
+    domain,
+    personal: input.personal,
+  });
+  const answers = new Map<AssistantId, (ProbeAnswer | undefined)[]>(deps.assistants.map((assistant) => [assistant.id, []]));
+  const rejected = new Set<AssistantId>();
+  let limitReached = false;
+  let calls = 0;
+
+  const report = (status: ProbeReport['status'], reason: string | null): ProbeReport => {
+    const assistants = deps.assistants.map((assistant): AssistantReport => {
+      const asked = (answers.get(assistant.id) ?? []).filter((answer): answer is ProbeAnswer => answer !== undefined);
+      const answered = asked.filter((answer) => answer.error === null);
+      return { id: assistant.id, model: assistant.model, asked: asked.length, error: rejected.has(assistant.id) ? 'key rejected' : null, ...scoreAssistant(answered), answers: asked };
+    });
+    const answered = assistants.flatMap((assistant) => assistant.answers.filter((answer) => answer.error === null));
+    return {
+      status,
+      reason,
+      brand,
+      domain,
+      startedAt,
+      finishedAt: deps.clock().toISOString(),
+      prompts,
+      score: overallScore(assistants.map((assistant) => assistant.score)),
+      assistants,
+      competitors: tally(answered.map((answer) => answer.others), nameKey).map(({ value, count }) => ({ name: value, count })),
+      domains: tally(answered.map((answer) => answer.otherDomains), (value) => value).map(({ value, count }) => ({ domain: value, count })),
+    };
+  };
+  if (deps.assistants.length === 0) return report('skipped', 'not configured');
+  if (brand === null && domain === null) return report('skipped', 'no brand or website to look for in the answers');
+  if (prompts.length === 0) return report('skipped', 'nothing to ask: the request gives no keywords, products or customer to make a question of');
+
+  const policy: CallPolicy = {
+    allowCall: async () => {
+      if (limitReached) return false;
+      limitReached = !(await deps.allowCall());
+      if (!limitReached) calls += 1;
+      return !limitReached;
+    },
+    clock: deps.clock,
+    sleep: deps.sleep ?? realSleep,
+    timeoutMs: deps.callTimeoutMs ?? CALL_TIMEOUT_MS,
+  };
+  // Question by question, each to every assistant in turn: a probe stopped part way has asked
+  // every assistant about as much.
+  const tasks = prompts.flatMap((prompt, index) => deps.assistants.map((assistant) => ({ assistant, prompt, index })));
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    for (let task = tasks[next++]; task !== undefined && !limitReached; task = tasks[next++]) {
+      const { assistant, prompt, index } = task;
+      if (rejected.has(assistant.id)) {
+        done += 1;
+        continue;
+      }
+      const askedAt = deps.clock().toISOString();
+      const outcome = await askWithRetries(assistant, prompt, policy);
+      if (outcome.kind === 'limit reached') break;
+      const notAnswered = { named: false, position: null, others: [], otherDomains: [], citesOwnSite: false, text: null, sources: [], model: null };
+      let answer: ProbeAnswer;
+      if (outcome.kind === 'answer') {
+        const kept = keptAnswer(outcome.answer);
+        answer = { prompt, askedAt, ...kept, ...readAnswer(kept.text, kept.sources, { brand, domain }), error: null };
+      } else {
+        if (outcome.kind === 'key rejected') rejected.add(assistant.id);
+        answer = { prompt, askedAt, ...notAnswered, error: outcome.kind === 'key rejected' ? 'key rejected' : outcome.reason };
+      }
+      const list = answers.get(assistant.id);
+      if (list) list[index] = answer;
+      done += 1;
+      deps.onProgress?.(done, tasks.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? CONCURRENT_CALLS) }, worker));
+  if (limitReached) return report(calls === 0 ? 'skipped' : 'stopped', DAILY_LIMIT);
+  return report('done', null);
+}
