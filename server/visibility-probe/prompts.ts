@@ -107,22 +107,20 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
     ['description', keep([description === null ? null : `${description}.`])],
   ] satisfies [ProbePlaceholder, string[]][]);
 
+  // The templates whose every placeholder the form gave words for.
+  const placeholders = (template: string) => [...template.matchAll(/\{([a-z]+)\}/g)].map((match) => match[1] ?? '');
+  const fillable = options.templates.filter((template) => placeholders(template).every((name) => (values.get(name) ?? []).length > 0));
   const questions: string[] = [];
   const rounds = Math.max(1, ...[...values.values()].map((list) => list.length));
-  // Round by round through the templates; the n-th question takes the n-th keyword (and product),
-  // so that the first few questions already cover several keywords.
-  for (let round = 0; round < rounds && questions.length < options.count; round += 1) {
-    options.templates.forEach((template, index) => {
-      if (questions.length >= options.count) return;
-      const turn = round * options.templates.length + index;
-      let complete = true;
-      const question = template.replace(/\{([a-z]+)\}/g, (_whole, name: string) => {
-        const list = values.get(name) ?? [];
-        if (list.length === 0) complete = false;
-        return list[turn % Math.max(1, list.length)] ?? '';
-      });
-      if (complete && !questions.includes(question)) questions.push(question);
+  // Round by round through the templates; the n-th question takes the n-th keyword (and
+  // product), so that the first few questions already cover several keywords.
+  for (let turn = 0; turn < rounds * fillable.length && questions.length < options.count; turn += 1) {
+    const template = fillable[turn % fillable.length] ?? '';
+    const question = template.replace(/\{([a-z]+)\}/g, (_whole, name: string) => {
+      const list = values.get(name) ?? [];
+      return list[turn % list.length] ?? '';
     });
+    if (!questions.includes(question)) questions.push(question);
   }
   return questions;
 }
