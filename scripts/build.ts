@@ -111,6 +111,7 @@ async function buildServer(): Promise<void> {
       'scripts/erase': 'scripts/ops/erase.ts',
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
       'scripts/check-site': 'scripts/ops/check-site.ts',
+      'scripts/probe': 'scripts/ops/probe.ts',
       'scripts/backup': 'scripts/ops/backup.ts',
       'scripts/restore': 'scripts/ops/restore.ts',
     },

@@ -1,0 +1,79 @@
+// npm run probe -- --site URL --keywords "a, b" [--customer "..."] [--brand NAME] [--prompts N] [--json]
+// Asks the configured AI assistants what a buyer of the business would ask, with the same
+// questions, clients and analysis as the probe a lead starts (without the database), and prints
+// who they name. Without --brand, the brand is read from the site, by the site check's own
+// fetcher and rules. --json prints one JSON object for scripts. Exits 0 whenever it could answer;
+// 2 on a usage error or when no assistant is configured.
+import { exitOnConfigError, loadConfig } from '../../server/config';
+import { loadAiSources } from '../../server/ledger/ai-sources';
+import { createSiteChecker } from '../../server/site-check/site-checker';
+import { createAssistantClient } from '../../server/visibility-probe/assistants';
+import { brandFromSiteCheck } from '../../server/visibility-probe/brand-from-site-check';
+import { domainOfSite } from '../../server/visibility-probe/names';
+import { reportJson, reportText } from '../../server/visibility-probe/report';
+import { runProbe } from '../../server/visibility-probe/run-probe';
+import { site } from '../../shared/site';
+import { fail, parseOptions } from './cli';
+
+const USAGE = 'Usage: npm run probe -- --site URL --keywords "a, b" [--customer "..."] [--brand NAME] [--prompts N] [--json]';
+
+const options = parseOptions(process.argv.slice(2), ['site', 'keywords', 'customer', 'brand', 'prompts'], ['json']);
+const { site: siteUrl, keywords, customer, brand: givenBrand, prompts } = options;
+if (typeof siteUrl !== 'string' || typeof keywords !== 'string') fail(USAGE);
+if (domainOfSite(siteUrl) === null) fail(`--site must be a web address, not ${JSON.stringify(siteUrl)}`);
+const website: string = siteUrl;
+const targetKeywords: string = keywords;
+if (prompts !== undefined && (typeof prompts !== 'string' || !/^\d{1,2}$/.test(prompts) || Number(prompts) < 1 || Number(prompts) > 50)) {
+  fail(`--prompts must be a whole number from 1 to 50, not ${String(prompts)}`);
+}
+const json = options.json === true;
+
+const config = exitOnConfigError(() => loadConfig());
+if (config.probe.assistants.length === 0) fail('No AI assistant is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or PERPLEXITY_API_KEY');
+const keys = config.probe.assistants.map((assistant) => assistant.apiKey.reveal());
+
+// On a terminal one line is rewritten in place; elsewhere (a log, a pipe) each step is a line,
+// and with --json nothing is said unless a person is watching.
+const terminal = process.stderr.isTTY === true;
+const progress = (step: string) => {
+  if (terminal) process.stderr.write(`\r\x1b[K${step}...`);
+  else if (!json) process.stderr.write(`${step}...\n`);
+};
+
+/** The brand as the site gives it, read as the site check reads the site. */
+async function brandFromSite(url: string): Promise<string | null> {
+  const sources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
+  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date() });
+  progress(`reading the business's name from ${url}`);
+  return brandFromSiteCheck(await checker.check(url));
+}
+
+async function main(): Promise<void> {
+  const brand = typeof givenBrand === 'string' ? givenBrand : await brandFromSite(website);
+  // Without the database this run counts its own calls against PROBE_DAILY_CALLS.
+  let calls = 0;
+  const report = await runProbe(
+    {
+      business: { targetKeywords, idealCustomer: typeof customer === 'string' ? customer : '', businessDescription: '', currentProducts: '' },
+      brand,
+      website,
+      personal: [],
+    },
+    {
+      assistants: config.probe.assistants.map((setting) => createAssistantClient(setting)),
+      promptsPerAssistant: prompts === undefined ? config.probe.promptsPerAssistant : Number(prompts),
+      allowCall: () => calls++ < config.probe.dailyCalls,
+      clock: () => new Date(),
+      onProgress: (done, total) => progress(`asked ${done} of ${total}`),
+    },
+  );
+  if (terminal) process.stderr.write('\r\x1b[K');
+  process.stdout.write(`${json ? JSON.stringify(reportJson(report)) : reportText(report)}\n`);
+}
+
+main().catch((error: unknown) => {
+  // The probe reports its failures itself; whatever else stops it is said in one line, no key in it.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`The probe stopped: ${keys.reduce((text, key) => text.split(key).join('[key removed]'), message)}`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { BUSINESS, namedFirst, notNamed } from '../fixtures/visibility-probe-answers';
+import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
+import { startFixtureSite, type FixtureSite } from '../helpers/fixture-sites';
+import { runOpsInBackground } from '../helpers/ops-command';
+
+// The command runs as a process, as sales would run it, against the fakes in this one.
+jest.setTimeout(90_000);
+
+let chatgpt: FakeAssistant;
+let perplexity: FakeAssistant;
+let site: FixtureSite;
+beforeAll(async () => {
+  chatgpt = await startFakeAssistant('chatgpt', FAKE_KEYS.chatgpt, () => ({ answer: namedFirst }));
+  // Perplexity's answers echo its key, as a misbehaving proxy might.
+  perplexity = await startFakeAssistant('perplexity', FAKE_KEYS.perplexity, () => ({ answer: { ...notNamed, text: `(key ${FAKE_KEYS.perplexity}) ${notNamed.text}` } }));
+  site = await startFixtureSite({
+    '/': { body: '<!doctype html><html lang="en-GB"><title>Acme Plumbing | Emergency plumbers in Leeds</title><h1>Acme Plumbing</h1>' },
+  });
+});
+afterAll(async () => {
+  await Promise.all([chatgpt.close(), perplexity.close(), site.close()]);
+});
+
+const probe = (args: string[], env: Record<string, string>) => runOpsInBackground('probe', args, env);
+const ASK = ['--keywords', 'emergency plumber Leeds, boiler repair', '--customer', 'landlords in Leeds', '--prompts', '2'];
+
+describe('npm run probe', () => {
+  it('says in one line which variables to set when no assistant is configured, and exits 2', async () => {
+    const result = await probe(['--site', BUSINESS.site, ...ASK], {});
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('No AI assistant is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or PERPLEXITY_API_KEY\n');
+  });
+
+  it('prints the report: the score, each assistant, each question and who was named', async () => {
+    const before = chatgpt.requests.length;
+    const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK], fakeEnvironment([chatgpt, perplexity]));
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100');
+    expect(lines[1]).toMatch(/^Asked \d{4}-\d\d-\d\d \d\d:\d\d UTC: 2 questions to each of ChatGPT and Perplexity, as a buyer would type them, with web search on\.$/);
+    expect(result.stdout).toContain('ChatGPT (gpt-5-mini): named in 2 of 2 answers (34% to 100% over many runs); cited in 2; average position 1; share of voice 33%; 90/100');
+    expect(result.stdout).toContain('  1. [named #1] Who is the best emergency plumber Leeds for landlords in Leeds?');
+    expect(result.stdout).toContain('  2. [not named] boiler repair: which companies do you trust?');
+    expect(result.stdout).toContain('Named instead: Pipe Pros Leeds (4), FlowFix Plumbing & Heating (4), Boiler Doctors (2)');
+    expect(result.stderr).toContain('asked 4 of 4...');
+    expect(chatgpt.requests.length - before).toBe(2);
+  });
+
+  it('--json prints one object for scripts, with every assistant, configured or not', async () => {
+    const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK, '--json'], fakeEnvironment([chatgpt, perplexity]));
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const report = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+    expect(report).toMatchObject({
+      status: 'done',
+      brand: 'Acme Plumbing Ltd',
+      score: 45,
+      assistants: {
+        chatgpt: { model: 'gpt-5-mini', asked: 2, named: 2, answers: [{ prompt: 'Who is the best emergency plumber Leeds for landlords in Leeds?', named: true, position: 1, sources: namedFirst.sources.map((source) => source.url) }, { named: true }] },
+        claude: { asked: 0, named: 0, error: 'not configured', answers: [] },
+        gemini: { error: 'not configured' },
+        perplexity: { model: 'sonar', asked: 2, named: 0, answers: [{ named: false, position: null }, { named: false }] },
+      },
+      competitors: [{ name: 'Pipe Pros Leeds', count: 4 }, { name: 'FlowFix Plumbing & Heating', count: 4 }, { name: 'Boiler Doctors', count: 2 }],
+    });
+    // With no terminal watching, --json says nothing else.
+    expect(result.stderr).toBe('');
+  });
+
+  it('reads the business\'s name from its site when --brand is not given', async () => {
+    const result = await probe(['--site', `${site.origin}/`, ...ASK, '--json'], { ...fakeEnvironment([chatgpt]), SITE_CHECK_ALLOW: '127.0.0.1' });
+    expect(result.status).toBe(0);
+    // Named first each time; its own site (here 127.0.0.1) is cited by no answer.
+    expect(JSON.parse(result.stdout)).toMatchObject({ brand: 'Acme Plumbing', domain: '127.0.0.1', score: 75, assistants: { chatgpt: { named: 2, cited: 0 } } });
+    expect(site.requests.map((request) => request.path)).toContain('/');
+  });
+
+  it('shows no key, neither one the provider rejects and echoes nor one an answer echoes', async () => {
+    const revoked = 'sk-revoked-7c1d9e3a5b2f';
+    const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK], fakeEnvironment([chatgpt, perplexity], { ...FAKE_KEYS, chatgpt: revoked }));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('ChatGPT (gpt-5-mini): key rejected; check OPENAI_API_KEY');
+    expect(result.stdout).toContain('(key [key removed])');
+    for (const key of [revoked, FAKE_KEYS.perplexity, FAKE_KEYS.chatgpt]) {
+      expect(result.stdout).not.toContain(key);
+      expect(result.stderr).not.toContain(key);
+    }
+  });
+
+  it('stops with the usage on a missing --keywords, and with one line on a bad --prompts', async () => {
+    const env = fakeEnvironment([chatgpt]);
+    const usage = await probe(['--site', BUSINESS.site], env);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toBe('Usage: npm run probe -- --site URL --keywords "a, b" [--customer "..."] [--brand NAME] [--prompts N] [--json]\n');
+    const prompts = await probe(['--site', BUSINESS.site, '--keywords', 'plumber', '--prompts', '51'], env);
+    expect(prompts.status).toBe(2);
+    expect(prompts.stderr).toBe('--prompts must be a whole number from 1 to 50, not 51\n');
+  });
+});
