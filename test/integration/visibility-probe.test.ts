@@ -239,6 +239,12 @@ describe('the visibility probe', () => {
     }
   });
 
+  it('keeps and reads 8,000 characters of an answer at most', async () => {
+    const long = { text: `${'Plumbers in Leeds are busy in winter. '.repeat(500)}**Acme Plumbing** is the one to call.`, sources: [] };
+    const run = await probe({ perplexity: always(long) }, { promptsPerAssistant: 1 });
+    expect(assistant(run, 'perplexity')?.answers[0]).toMatchObject({ text: long.text.slice(0, 8_000), named: false, error: null });
+  });
+
   it('stops reading an answer past 5 MB', async () => {
     const run = await probe({ perplexity: () => ({ endless: true }) }, { promptsPerAssistant: 1 });
     expect(assistant(run, 'perplexity')?.answers[0]?.error).toBe('an answer larger than 5 MB, not read');

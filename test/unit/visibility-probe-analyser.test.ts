@@ -53,7 +53,7 @@ describe('who an answer names', () => {
   });
 
   it('is not fooled by a longer word or another domain that contains the name', () => {
-    const lookalikes = { text: '**Acmeson Plumbing** and notacmeplumbing.co.uk are both fine.', sources: [{ url: 'https://acmeplumbing.co.uk.evil.example/', title: null }] };
+    const lookalikes = { text: '**Acmeson Plumbing**, **Acme Plumbingworks** and notacmeplumbing.co.uk are all fine.', sources: [{ url: 'https://acmeplumbing.co.uk.evil.example/', title: null }] };
     expect(read(lookalikes)).toMatchObject({ named: false, citesOwnSite: false });
   });
 
