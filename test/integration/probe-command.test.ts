@@ -89,6 +89,13 @@ describe('npm run probe', () => {
     }
   });
 
+  it('stops with one line naming a bad key, without the key', async () => {
+    const result = await probe(['--site', BUSINESS.site, ...ASK], { ...fakeEnvironment([chatgpt]), OPENAI_API_KEY: 'sk-live S3cretKey0123' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Invalid configuration: OPENAI_API_KEY (value not shown) must be the key as the provider gives it: 8 to 512 printable characters, no spaces\n');
+    expect(result.stdout).toBe('');
+  });
+
   it('stops with the usage on a missing --keywords, and with one line on a bad --prompts', async () => {
     const env = fakeEnvironment([chatgpt]);
     const usage = await probe(['--site', BUSINESS.site], env);
