@@ -107,6 +107,8 @@ async function buildServer(): Promise<void> {
     // The ops commands are bundled too, so that they run in the container without the sources.
     entryPoints: {
       'server/index': 'server/index.ts',
+      // Each site check runs this in a worker thread of its own (server/site-check/site-checker.ts).
+      'server/site-check-thread': 'server/site-check/check-thread.ts',
       'scripts/export-csv': 'scripts/ops/export-csv.ts',
       'scripts/erase': 'scripts/ops/erase.ts',
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
