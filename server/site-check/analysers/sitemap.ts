@@ -11,13 +11,16 @@ export interface SitemapAnalysis {
   kind: 'urlset' | 'index';
   /** <url> entries with a <loc> (a urlset), or the child sitemaps listed (an index). */
   entries: number;
-  /** An index's child sitemaps, as absolute URLs. */
+  /** An index's first INDEX_CHILDREN_READ child sitemaps, as absolute URLs. */
   sitemaps: string[];
   /** The XML breaks here (null: it parses). */
   error: string | null;
   /** Reading stopped at the size limit: `entries` counts the part that was read. */
   truncated: boolean;
 }
+
+/** Child sitemaps of an index that are read to count URLs; the others are counted, not listed. */
+export const INDEX_CHILDREN_READ = 3;
 
 class StopParsing extends Error {}
 
@@ -65,6 +68,7 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     if (result.kind === 'urlset' && parent === 'url') result.entries += 1;
     if (result.kind === 'index' && parent === 'sitemap') {
       result.entries += 1;
+      if (result.sitemaps.length >= INDEX_CHILDREN_READ) return;
       try {
         result.sitemaps.push(new URL(loc.trim(), source.url).href);
       } catch {
