@@ -31,9 +31,9 @@ interface SiteCheckViewFinding {
 
 /**
  * One request's check as the thank-you page shows it: still running, or done with a score and
- * findings, or refused or failed with the reason in one line.
+ * findings, or refused, failed or skipped with the reason in one line.
  */
 export type SiteCheckView =
   | { status: 'pending'; host: string }
   | { status: 'done'; host: string; score: number; findings: SiteCheckViewFinding[] }
-  | { status: 'refused' | 'failed'; host: string; reason: string };
+  | { status: 'refused' | 'failed' | 'skipped'; host: string; reason: string };

@@ -141,7 +141,7 @@ export function SiteCheckResult({ copy, token, initial }: { copy: Copy; token: s
             {copy.scoreLabel}: <strong>{view.score}/100</strong>
           </Score>
         )}
-        {(view.status === 'refused' || view.status === 'failed') && (
+        {(view.status === 'refused' || view.status === 'failed' || view.status === 'skipped') && (
           <Status>
             {copy.notChecked}: {view.reason}. {copy.notCheckedNote}
           </Status>

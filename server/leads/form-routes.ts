@@ -11,23 +11,34 @@ import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { SitePages } from '../pages/site-pages';
-import { newCheckToken, type SiteCheckStore } from '../site-check/check-store';
+import { clientAddress } from '../http/address-bound';
+import type { CheckBudget } from '../site-check/check-budget';
+import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
+import { reportWithoutFacts } from '../site-check/run-check';
 import type { LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
 
 /** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
 
+/**
+ * Site checks one client address may start in an hour through the audit form: more than a
+ * business asking for its own audit needs, few enough that the form is no way to send a site
+ * traffic in bulk.
+ */
+export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
+
 /** Large enough for every field at its longest, small enough that a flood costs little. */
 const FORM_BODY_LIMIT = '100kb';
 
 /**
- * The requests for what is made for one visitor (a form page, its token, a post) that one client
- * address may make: 20 at once, then 5 a second, the rest waiting their turn for up to 30 seconds
- * (then 429). Far more than people at one address filling in a form need; a client that floods a
- * form page gets about 5 renders a second, a few milliseconds of CPU, whatever it holds open.
+ * The requests for what is made for one visitor (a form page, its token, a post, a check's
+ * result) that one client address may make: 20 at once, then 5 a second, up to 100 more waiting
+ * their turn for up to 30 seconds (then 429; past 100 waiting, 429 at once). Far more than people
+ * at one address filling in a form need; a client that floods a form page gets about 5 renders a
+ * second, a few milliseconds of CPU, whatever it holds open.
  */
-export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaitMs: 30_000 };
+export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaitMs: 30_000, maxWaiting: 100 };
 
 interface FormDefinition {
   name: FormName;
@@ -57,9 +68,10 @@ export interface FormRoutesDependencies {
   /**
    * The instant check of an audit request's website: queued in the request's transaction (the
    * request never waits for it), its worker nudged after; the notification waits `mailWaitMs`
-   * for its findings.
+   * for its findings. `budget` counts the checks each client address starts in an hour; past
+   * it, or with the queue full, the check is recorded as skipped and the lead goes on as ever.
    */
-  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void };
+  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: CheckBudget };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -212,6 +224,14 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
         const website = form.name === 'audit' ? (result.values.website_url ?? '') : '';
         const checkToken = website ? newCheckToken() : null;
         const checks = deps.siteChecks;
+        const skipReason = !checkToken
+          ? null
+          : !checks.budget.take(clientAddress(req))
+            ? `more than ${checks.budget.perHour} site checks were asked for from one address within an hour`
+            : checks.store.queueFull()
+              ? 'too many site checks are waiting to run just now'
+              : null;
+        const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
         const saved = store.save(
           form.name,
           result.values,
@@ -227,27 +247,31 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
               to: config.mailTo,
               siteUrl: config.siteUrl,
               brand: site.brand,
-              ...(checkToken ? { siteCheck: 'pending' as const } : {}),
+              ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
             }),
-          checkToken
-            ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) }
-            : {},
+          !checkToken
+            ? {}
+            : skipped
+              ? { withLead: (id) => checks.store.recordSkipped(id, website, checkToken, skipped, now) }
+              : { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) },
         );
-        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId, siteCheck: checkToken !== null }, 'Lead stored');
+        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
         respondSuccess(req, res, form, checkToken);
         setImmediate(deps.onStored);
-        if (checkToken) setImmediate(checks.onQueued);
+        if (checkToken && !skipped) setImmediate(checks.onQueued);
       } catch (error) {
         next(error);
       }
     };
 
     const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
-      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now);
+      // The same answer as a lead's, a check link included, which the result page answers as a
+      // check still running: a bot learns nothing from it, and a held submission's website is
+      // never fetched.
+      const decoyToken = form.name === 'audit' && values.website_url ? newCheckToken() : null;
+      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null);
       req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
-      // The same answer as a lead's, a check link included (one that leads to no result): a bot
-      // learns nothing from it, and a held submission's website is never fetched.
-      respondSuccess(req, res, form, form.name === 'audit' && values.website_url ? newCheckToken() : null);
+      respondSuccess(req, res, form, decoyToken);
     };
 
     const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
