@@ -1,4 +1,5 @@
 import './production-default';
+import './private-files';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
