@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { site } from '../shared/site';
-import { parseAllowlist } from './site-check/address-policy';
+import { parseAddressList } from './site-check/address-policy';
 
 /**
  * The process's configuration: the environment variables of the README's Configuration table,
@@ -118,11 +118,12 @@ const trustProxy = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
-    const valid = entries.every((entry) => {
-      const [address, bits, extra] = entry.split('/');
-      if (extra !== undefined || !address || isIP(address) === 0) return false;
-      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
-    });
+    let valid = entries.every((entry) => entry !== '');
+    try {
+      parseAddressList(value);
+    } catch {
+      valid = false;
+    }
     if (!valid) {
       // 'true' would trust every hop, so any client could forge X-Forwarded-For and dodge the rate limit.
       ctx.addIssue({ code: 'custom', message: 'must be a hop count or comma-separated IP addresses/CIDRs (not "true")' });
@@ -131,13 +132,13 @@ const trustProxy = z
     return entries;
   });
 
-/** SITE_CHECK_ALLOW: comma-separated addresses or CIDRs, each one checked by the site check's own parser. */
+/** SITE_CHECK_ALLOW: comma-separated addresses or CIDRs, read as TRUST_PROXY's are. */
 const siteCheckAllow = z
   .string()
   .trim()
   .transform((value, ctx) => {
     try {
-      parseAllowlist(value);
+      parseAddressList(value);
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `must be comma-separated IP addresses or CIDRs: ${error instanceof Error ? error.message : String(error)}` });
       return z.NEVER;
