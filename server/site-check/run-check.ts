@@ -150,7 +150,8 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       if (error instanceof FetchFailed) return report('failed', error.message);
       throw error;
     }
-    const page = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const analysis = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const page = { ...analysis, url: shownUrl(analysis.url) };
     const origin = new URL(pageResponse.url).origin;
     // Sitemaps are read only where the site itself lives: the host asked for, or the one it redirected to.
     const ownHosts: ReadonlySet<string> = new Set([url.host, new URL(pageResponse.url).host]);
@@ -221,7 +222,7 @@ async function findMarkdown(page: HomePageAnalysis, pageUrl: string, fetch: Fetc
   try {
     const response = await fetch(pageUrl, { accept: 'text/markdown' });
     const { contentType } = decodeBody(Buffer.alloc(0), response.headers['content-type']);
-    return response.status >= 200 && response.status < 300 && contentType === 'text/markdown' ? { via: 'accept', url: response.url } : { via: null, url: null };
+    return response.status >= 200 && response.status < 300 && contentType === 'text/markdown' ? { via: 'accept', url: shownUrl(response.url) } : { via: null, url: null };
   } catch {
     return { via: null, url: null };
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { pbkdf2 } from 'node:crypto';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import { createFetcher } from '../../server/site-check/fetcher';
 import { createSiteChecker, TOO_LARGE_TO_READ, TOO_LONG_TO_READ, type SiteChecker, type SiteCheckerOptions } from '../../server/site-check/site-checker';
 import { holdExclusiveLock } from '../helpers/database-lock';
 import { html, startFixtureSite, startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
-import { countRows, formSession, openForm, validAudit } from '../helpers/forms';
+import { countRows, formSession, openForm, postForm, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
+import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { hostileSites, LONG_PATH } from '../helpers/hostile-sites';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
@@ -309,5 +311,98 @@ describe('the queue of checks is bounded', () => {
     ]);
     expect(site.requests).toEqual([]);
     expect(countRows(app.db, 'audit_submissions')).toBe(1);
+  });
+});
+
+describe('what a site says reaches the database, the mail, the CSV and the page bounded', () => {
+  let app: TestApp;
+  let smtp: TestSmtpServer;
+  afterEach(async () => {
+    app?.close();
+    await smtp?.close();
+  });
+
+  it('a page that says as much as it can, behind a redirect to a 5,000-character address', async () => {
+    const longPath = `/${'r'.repeat(5000)}`;
+    const types = Array.from({ length: 200 }, (_, index) => ({ '@type': `${'T'.repeat(5000)}${index}` }));
+    const site = await fixture((origin) => ({
+      '/': { status: 302, headers: { Location: longPath }, body: '' },
+      [longPath]: html(
+        `<html lang="${'l'.repeat(5000)}"><head><title>${'Title '.repeat(20_000)}</title><meta name="description" content="${'Words '.repeat(20_000)}">` +
+          `<link rel="canonical" href="${origin}/${'c'.repeat(1900)}"><script type="application/ld+json">${JSON.stringify({ '@graph': types })}</script></head><body><p>${'text '.repeat(300)}</p></body></html>`,
+      ),
+      '/robots.txt': { headers: { 'Content-Type': 'text/plain' }, body: `User-agent: *\nAllow: /\n${Array.from({ length: 50 }, (_, index) => `Sitemap: ${origin}/${'s'.repeat(3000)}${index}.xml`).join('\n')}\n` },
+    }));
+    smtp = await startSmtpServer();
+    let checks: SiteCheckWorker | undefined;
+    let mail: ReturnType<TestApp['outboxWorker']> | undefined;
+    app = createTestApp({ siteChecks: { kick: () => checks?.kick(), mailWaitMs: 20_000 }, mailer: { kick: () => mail?.kick() } });
+    mail = app.outboxWorker(smtpTransport(smtp.url), { logger });
+    checks = new SiteCheckWorker({ db: app.db, checker: checker(), logger, clock: app.clock, deliver: siteCheckDelivery(new LeadStore(app.db), app.config, app.clock), onDelivered: () => mail?.kick() });
+    const { response } = await postForm(app, '/free-audit', { ...validAudit, website_url: `${site.origin}/` });
+    await checks.idle();
+    await mail.idle();
+    const stored = app.db.prepare('SELECT status, report, summary FROM site_checks').get() as { status: string; report: string; summary: string };
+    expect(stored.status).toBe('done');
+    expect(stored.report.length).toBeLessThan(20_000);
+    expect(stored.summary.length).toBeLessThan(1000);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw.length).toBeLessThan(60_000);
+    const shownPage = shown((await request(app.app).get(String(response.headers.location))).text);
+    expect(shownPage).toContain('AI-readiness score');
+    expect(shownPage.length).toBeLessThan(20_000);
+    const csv = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'export-csv.js'), '--no-bom'], { env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath }, encoding: 'utf8' });
+    expect(csv.stdout.split('\r\n')[1]?.length).toBeLessThan(10_000);
+  });
+});
+
+describe('a check\'s result, and who may ask for it', () => {
+  let app: TestApp;
+  afterEach(() => app?.close());
+
+  it('a held submission\'s link answers exactly as a check still running does, so a sender cannot tell', async () => {
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    const website = 'https://www.okafor-electrical.example/';
+    const held = await postForm(app, '/free-audit', { ...validAudit, website_url: website }, { hidden: { [HONEYPOT_FIELD]: 'http://spam.example' } });
+    const real = await postForm(app, '/free-audit', { ...validAudit, email: 'real@example.co.uk', website_url: website });
+    expect(countRows(app.db, 'quarantine')).toBe(1);
+    const answers = await Promise.all(
+      [held, real].map(async ({ response }) => {
+        const location = String(response.headers.location);
+        expect(location).toMatch(THANK_YOU_WITH_CHECK);
+        const status = await request(app.app).get(location.replace('/thank-you', '/site-check/status'));
+        const page = await request(app.app).get(location);
+        return { status: status.status, cache: status.headers['cache-control'], body: status.body, page: shown(page.text).replace(/\s+/g, ' ') };
+      }),
+    );
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]?.body).toEqual({ siteCheck: { status: 'pending', host: 'www.okafor-electrical.example' } });
+    expect(answers[0]?.page).toContain("We're reading your website now");
+  });
+
+  it('results wait behind the bound on one address like the form pages: a flood of made-up tokens is refused, others and shared pages go on', async () => {
+    app = createTestApp({ env: { TRUST_PROXY: '1' }, formRequestsPerAddress: { burst: 2, perSecond: 0.001, maxWaitMs: 1, maxWaiting: 100 } });
+    const from = (address: string) => (target: string) => request(app.app).get(target).set('X-Forwarded-For', address);
+    const flooder = from('203.0.113.5');
+    const made = () => `check=${newCheckToken()}`;
+    expect((await flooder(`/site-check/status?${made()}`)).status).toBe(404);
+    expect((await flooder(`/thank-you?${made()}`)).status).toBe(200);
+    for (const target of [`/site-check/status?${made()}`, `/thank-you?${made()}`, '/free-audit']) {
+      const refused = await flooder(target);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    }
+    // What is the same for everyone is not held back; nor is another visitor.
+    expect((await flooder('/')).status).toBe(200);
+    expect((await flooder('/thank-you')).status).toBe(200);
+    expect((await from('198.51.100.7')(`/site-check/status?${made()}`)).status).toBe(404);
+  });
+
+  it('two addresses of one IPv6 /56 are one visitor to the bound; another /56 is another', async () => {
+    app = createTestApp({ env: { TRUST_PROXY: '1' }, formRequestsPerAddress: { burst: 1, perSecond: 0.001, maxWaitMs: 1, maxWaiting: 100 } });
+    const status = async (address: string) => (await request(app.app).get(`/site-check/status?check=${newCheckToken()}`).set('X-Forwarded-For', address)).status;
+    expect(await status('2001:db8:1:100::1')).toBe(404);
+    expect(await status('2001:db8:1:1ff::2')).toBe(429);
+    expect(await status('2001:db8:1:200::1')).toBe(404);
   });
 });

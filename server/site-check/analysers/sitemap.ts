@@ -77,7 +77,8 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     }
   });
   parser.on('error', (error) => {
-    result.error = error.message;
+    // The parser may quote the document (an entity's name): a report keeps the first 200 characters.
+    result.error = error.message.slice(0, 200);
     throw new StopParsing();
   });
   try {
@@ -85,7 +86,7 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     // A body cut at the size limit ends mid-element: what was read is counted, the cut is no fault.
     if (!source.truncated) parser.close();
   } catch (error) {
-    if (!(error instanceof StopParsing)) result.error = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof StopParsing)) result.error = (error instanceof Error ? error.message : String(error)).slice(0, 200);
   }
   if (root === null && result.error === null) result.error = 'no XML root element';
   return result;
