@@ -6,7 +6,7 @@ import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 import type { SiteChecker } from './site-checker';
 
 /** Checks run at once at most: each is a thread with a few sockets and up to ~100 MB for up to 30 s. */
-const CHECK_CONCURRENCY = 3;
+export const CHECKS_AT_ONCE = 3;
 /** An address checked this recently is not fetched again: its result is reused. */
 const REUSE_WITHIN_MS = 60 * 60 * 1000;
 /** A check still waiting this long after it was asked for is not run: it fails with a reason. */
@@ -63,7 +63,7 @@ export class SiteCheckWorker {
 
   constructor(private readonly options: SiteCheckWorkerOptions) {
     this.store = new SiteCheckStore(options.db);
-    this.concurrency = options.concurrency ?? CHECK_CONCURRENCY;
+    this.concurrency = options.concurrency ?? CHECKS_AT_ONCE;
     this.reuseWithinMs = options.reuseWithinMs ?? REUSE_WITHIN_MS;
   }
 

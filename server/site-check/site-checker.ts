@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import Piscina from 'piscina';
 import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
 import { parseAddressList } from './address-policy';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
@@ -17,6 +18,8 @@ const OWN_TIMER_MARGIN_MS = 1_000;
  * than the process can spare for three at once.
  */
 const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+/** How long a thread is kept after its last check, for the next one. */
+const THREAD_IDLE_MS = 30_000;
 
 /** What the prospect and the agency read when a check's thread had to be ended. */
 export const TOO_LONG_TO_READ = "the site's pages took too long to read";
@@ -35,9 +38,6 @@ export interface CheckThreadInput {
   timeoutMs: number;
   fetchTimeoutMs?: number;
 }
-
-/** What a check's thread says: each step as it starts, then its report. */
-export type CheckThreadMessage = { kind: 'progress'; step: string } | { kind: 'report'; report: SiteCheckReport };
 
 /** The checker's robots.txt product token: the brand, then SiteCheck ("CitewiseSiteCheck"). */
 function checkerAgent(brand: string): string {
@@ -75,6 +75,8 @@ export interface SiteCheckerOptions {
   /** The robots.txt tokens of the AI agents to judge. */
   agents: readonly string[];
   clock: () => Date;
+  /** Checks that may run at once (threads kept); one by default. */
+  threads?: number;
   /** The whole check's deadline (tests shorten it). */
   deadlineMs?: number;
   fetchTimeoutMs?: number;
@@ -92,71 +94,69 @@ interface CheckOptions {
 export interface SiteChecker {
   readonly userAgent: string;
   check(url: string, options?: CheckOptions): Promise<SiteCheckReport>;
+  /** Ends the threads kept for later checks. */
+  close(): Promise<void>;
+}
+
+/** What a check's thread is given: the check, and where to say each step as it starts. */
+export interface CheckTask {
+  input: CheckThreadInput;
+  progress: MessagePort;
 }
 
 /**
- * Runs each check in a worker thread of its own, apart from the event loop that serves pages:
- * whatever the site sends, reading it cannot hold up a page, the health check, the mail or a
- * stop. The thread has memory limits, and a deadline that ends it even in the middle of
- * synchronous work; a check ended that way is a failed report with its reason. The worker that
- * runs queued checks and the CLI both check through here.
+ * Runs each check in a worker thread, apart from the event loop that serves pages: whatever the
+ * site sends, reading it cannot hold up a page, the health check, the mail or a stop. Threads
+ * come from a Piscina pool (kept 30 s after their last check, so a burst of checks does not pay
+ * for starting one each time) with memory limits; a check's deadline ends its thread even in the
+ * middle of synchronous work, and a check ended that way is a failed report with its reason. The
+ * worker that runs queued checks and the CLI both check through here.
  */
 export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
   const userAgent = checkerUserAgent(options.brand, options.siteUrl);
   // A bad allowlist fails here, in the caller, not later in a thread.
   parseAddressList(options.allow.join(','));
   const deadlineMs = options.deadlineMs ?? CHECK_DEADLINE_MS;
-  const threadFile = options.threadFile ?? builtThreadFile();
+  const pool = new Piscina<CheckTask, SiteCheckReport>({
+    filename: options.threadFile ?? builtThreadFile(),
+    minThreads: 0,
+    maxThreads: options.threads ?? 1,
+    idleTimeout: THREAD_IDLE_MS,
+    resourceLimits: THREAD_LIMITS,
+    // The thread's code is built JavaScript: none of the process's own flags (a TypeScript loader, an inspector).
+    execArgv: [],
+  });
 
   return {
     userAgent,
-    check: (url, { onProgress, signal } = {}) =>
-      new Promise<SiteCheckReport>((resolve, reject) => {
-        const started = options.clock();
-        const startedAt = performance.now();
-        const failed = (reason: string) => reportWithoutFacts(url, 'failed', reason, started, Math.round(performance.now() - startedAt));
-        if (signal?.aborted) {
-          reject(signal.reason);
-          return;
-        }
-        const input: CheckThreadInput = {
-          url,
-          userAgent,
-          allow: options.allow,
-          agents: options.agents,
-          checkerAgent: checkerAgent(options.brand),
-          startedAt: started.toISOString(),
-          timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
-          ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
-        };
-        const thread = new Worker(threadFile, { workerData: input, resourceLimits: THREAD_LIMITS });
-        let settled = false;
-        const end = () => {
-          settled = true;
-          clearTimeout(deadline);
-          signal?.removeEventListener('abort', onAbort);
-          void thread.terminate();
-        };
-        const finish = (report: SiteCheckReport) => {
-          if (settled) return;
-          end();
-          resolve(report);
-        };
-        const onAbort = () => {
-          if (settled) return;
-          end();
-          reject(signal?.reason);
-        };
-        const deadline = setTimeout(() => finish(failed(TOO_LONG_TO_READ)), deadlineMs);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        thread.on('message', (message: CheckThreadMessage) => {
-          if (message.kind === 'progress') onProgress?.(message.step);
-          else finish(message.report);
-        });
-        thread.on('error', (error: NodeJS.ErrnoException) => {
-          finish(failed(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? TOO_LARGE_TO_READ : `the check stopped: ${error.message}`));
-        });
-        thread.on('exit', () => finish(failed('the check stopped before it had a report')));
-      }),
+    close: () => pool.destroy(),
+    async check(url, { onProgress, signal } = {}) {
+      const started = options.clock();
+      const startedAt = performance.now();
+      const failed = (reason: string) => reportWithoutFacts(url, 'failed', reason, started, Math.round(performance.now() - startedAt));
+      const input: CheckThreadInput = {
+        url,
+        userAgent,
+        allow: options.allow,
+        agents: options.agents,
+        checkerAgent: checkerAgent(options.brand),
+        startedAt: started.toISOString(),
+        timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
+        ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
+      };
+      const deadline = AbortSignal.timeout(deadlineMs);
+      const progress = new MessageChannel();
+      progress.port1.on('message', (step: string) => onProgress?.(step));
+      try {
+        return await pool.run({ input, progress: progress.port2 }, { transferList: [progress.port2], signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (deadline.aborted) return failed(TOO_LONG_TO_READ);
+        if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return failed(TOO_LARGE_TO_READ);
+        return failed(`the check stopped: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        progress.port1.close();
+      }
+    },
   };
 }
