@@ -1,7 +1,7 @@
 import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
 import { decodeBody, type FetchedText } from './analysers/fetched-text';
 import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
-import { analyseRobots, type RobotsAnalysis } from './analysers/robots';
+import { analyseRobots, type RobotsAnalysis, type RobotsSource } from './analysers/robots';
 import { analyseSitemap, sitemapText } from './analysers/sitemap';
 import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type SiteFetcher } from './fetcher';
 import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
@@ -107,9 +107,10 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
   try {
     env.onProgress?.('fetching robots.txt');
     const robotsUrl = new URL('/robots.txt', url);
-    let robotsSource: FetchedText | { unreachable: string };
+    let robotsSource: RobotsSource;
     try {
-      robotsSource = toText(await fetch(robotsUrl, 'text/plain'));
+      const { url: finalUrl, status, body, truncated } = await fetch(robotsUrl, 'text/plain');
+      robotsSource = { url: finalUrl, status, body, truncated };
     } catch (error) {
       // The site's own host refused (a private address, a port): the page would be too.
       if (error instanceof FetchRefused && new URL(error.url, url).host === url.host) return report('refused', error.message);
