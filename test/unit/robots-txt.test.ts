@@ -25,8 +25,8 @@ describe('robots.txt read as Google reads it', () => {
     expect(isUserAgentAllowed('user-agent: FooBot\ndisallow: /\n', 'FooBot', url)).toBe(false);
     expect(isUserAgentAllowed('foo: FooBot\nbar: /\n', 'FooBot', url)).toBe(true);
     expect(isUserAgentAllowed('user-agent FooBot\ndisallow /\n', 'FooBot', url)).toBe(false);
-    // Only when the line is exactly two words.
-    expect(isUserAgentAllowed('user-agent FooBot\ndisallow / x\n', 'FooBot', url)).toBe(true);
+    // Only when the line is exactly two words: then the Disallow below is outside any group.
+    expect(isUserAgentAllowed('user-agent FooBot extra\ndisallow: /\n', 'FooBot', url)).toBe(true);
     expect(isUserAgentAllowed('user-agent FooBot\ndisallow \t /x\n', 'FooBot', url)).toBe(false);
   });
 
@@ -58,6 +58,8 @@ describe('robots.txt read as Google reads it', () => {
     expect(isUserAgentAllowed(robotsTxt, 'BarBot', 'http://foo.bar/z/d')).toBe(false);
     expect(isUserAgentAllowed(robotsTxt, 'BazBot', 'http://foo.bar/z/d')).toBe(true);
     for (const agent of ['FooBot', 'BarBot', 'BazBot']) expect(isUserAgentAllowed(robotsTxt, agent, 'http://foo.bar/foo/bar/')).toBe(false);
+    // Not even for *.
+    expect(isUserAgentAllowed('disallow: /private\nuser-agent: *\nallow: /\n', 'QuxBot', 'http://foo.bar/private')).toBe(true);
   });
 
   it('ID_LineSyntax_Groups_OtherRules: a Sitemap or unknown line does not end a group', () => {
@@ -315,6 +317,14 @@ describe('robots.txt: the cost of a hostile file stays linear', () => {
     const long = parseRobotsTxt(bytes(`User-agent: *\nDisallow: /${'*'.repeat(16_000)}a\n`));
     expect(verdicts(long, path, agents)).toEqual(agents.map(() => true));
     expect(verdicts(long, `${path}a`, agents)).toEqual(agents.map(() => false));
+  });
+
+  it('30 rules of 8,000 `*a` then `*b` against an 18,000-character path (as long as 2,000 characters of `ツ`, percent-encoded)', () => {
+    const rule = `Disallow: /${'*a'.repeat(8000)}*b`;
+    const robotsTxt = parseRobotsTxt(bytes(`User-agent: *\n${Array.from({ length: 30 }, () => rule).join('\n')}\n`));
+    const path = `/${'a'.repeat(17_999)}`;
+    expect(verdicts(robotsTxt, path, ['GPTBot'])).toEqual([true]);
+    expect(verdicts(robotsTxt, `${path}b`, ['GPTBot'])).toEqual([false]);
   });
 
   it('20,000 rules like /*a*a*a*b against a path of 2,000 `a`', () => {
