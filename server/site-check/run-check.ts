@@ -1,7 +1,7 @@
 import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
 import { decodeBody, type FetchedText } from './analysers/fetched-text';
 import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
-import { analyseRobots, type RobotsAnalysis } from './analysers/robots';
+import { analyseRobots, type RobotsAnalysis, type RobotsSource } from './analysers/robots';
 import { analyseSitemap, INDEX_CHILDREN_READ, sitemapText } from './analysers/sitemap';
 import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type FetchOptions, type SiteFetcher } from './fetcher';
 import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
@@ -129,9 +129,10 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
   try {
     env.onProgress?.('fetching robots.txt');
     const robotsUrl = new URL('/robots.txt', url);
-    let robotsSource: FetchedText | { unreachable: string };
+    let robotsSource: RobotsSource;
     try {
-      robotsSource = toText(await fetch(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES }));
+      const { url: finalUrl, status, body, truncated } = await fetch(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES });
+      robotsSource = { url: finalUrl, status, body, truncated };
     } catch (error) {
       // The site's own host refused (a private address, a port): the page would be too.
       if (error instanceof FetchRefused && new URL(error.url, url).host === url.host) return report('refused', error.message);
@@ -167,7 +168,9 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       findMarkdown(page, pageResponse.url, fetch),
     ]);
     const { score, findings } = scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markdown });
-    return report('done', null, { score, findings, facts: { page, redirects, robots, llmsTxt, sitemap, markdown } });
+    // The facts keep the first few Sitemap: lines robots.txt names, as a report shows them.
+    const robotsFacts = { ...robots, sitemaps: robots.sitemaps.slice(0, INDEX_CHILDREN_READ).map(shownUrl) };
+    return report('done', null, { score, findings, facts: { page, redirects, robots: robotsFacts, llmsTxt, sitemap, markdown } });
   } catch (error) {
     if (error instanceof FetchRefused) return report('refused', error.message);
     if (error instanceof FetchFailed) return report('failed', error.message);

@@ -14,16 +14,18 @@ const AGENTS = ['GPTBot', 'OAI-SearchBot', 'ClaudeBot', 'PerplexityBot', 'Google
 const CHECKER = 'CitewiseSiteCheck';
 
 const fetched = (text: string, overrides: Partial<FetchedText> = {}): FetchedText => ({ url: `${ORIGIN}/robots.txt`, status: 200, contentType: 'text/plain', text, truncated: false, ...overrides });
+/** robots.txt as the fetcher gives it: the final URL, the status and the body's bytes. */
+const robotsFile = (body: string | Uint8Array, overrides: Partial<{ url: string; status: number; truncated: boolean }> = {}) => ({ url: `${ORIGIN}/robots.txt`, status: 200, body: typeof body === 'string' ? Buffer.from(body) : body, truncated: false, ...overrides });
 /** What the score reads, around one page's analysis: the rest as a well-made site has it. */
 const scoredFacts = (page: HomePageAnalysis) => ({
-  robots: analyseRobots(fetched('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
+  robots: analyseRobots(robotsFile('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
   page,
   redirects: [],
   llmsTxt: analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT)),
   sitemap: { url: `${ORIGIN}/sitemap.xml`, fromRobots: false, urls: 3, parses: true, detail: 'lists 3 URLs' },
   markdown: { via: 'link' as const, url: `${ORIGIN}/index.md` },
 });
-const verdicts = (text: string, page = `${ORIGIN}/`) => Object.fromEntries(analyseRobots(fetched(text), page, AGENTS, CHECKER).agents.map((agent) => [agent.agent, agent.allowed]));
+const verdicts = (text: string, page = `${ORIGIN}/`) => Object.fromEntries(analyseRobots(robotsFile(text), page, AGENTS, CHECKER).agents.map((agent) => [agent.agent, agent.allowed]));
 
 describe('robots.txt, as RFC 9309 reads it', () => {
   it('judges each AI agent by the group that names it, else by *', () => {
@@ -32,11 +34,11 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     });
   });
 
-  it('reads a byte-order mark and CRLF line ends (as decoded from the bytes a server sends)', () => {
+  it('reads the bytes a server sends: a byte-order mark and CRLF line ends', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: ClaudeBot\r\nDisallow: /\r\n\r\nUser-agent: *\r\nAllow: /\r\n')]);
-    const { text } = decodeBody(bytes, 'text/plain');
-    expect(analyseRobots(fetched(text), `${ORIGIN}/`, AGENTS, CHECKER).agents.find((agent) => agent.agent === 'ClaudeBot')?.allowed).toBe(false);
-    expect(verdicts(text).GPTBot).toBe(true);
+    const { agents } = analyseRobots(robotsFile(bytes), `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(agents.find((agent) => agent.agent === 'ClaudeBot')?.allowed).toBe(false);
+    expect(agents.find((agent) => agent.agent === 'GPTBot')?.allowed).toBe(true);
   });
 
   it('matches * and $ wildcards, and the longest rule wins (Allow on a tie)', () => {
@@ -48,11 +50,23 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     expect(verdicts('User-agent: *\nDisallow: /page\nAllow: /page\n', `${ORIGIN}/page`).GPTBot).toBe(true);
   });
 
+  it('judges the page at its own URL: a path that starts with // stays a path on the same host', () => {
+    expect(Object.values(verdicts('User-agent: *\nDisallow: /\n', `${ORIGIN}//windows.PHP`))).toEqual(AGENTS.map(() => false));
+    expect(Object.values(verdicts('User-agent: *\nDisallow: //windows.PHP\n', `${ORIGIN}//windows.PHP?x=1`))).toEqual(AGENTS.map(() => false));
+    expect(Object.values(verdicts('User-agent: *\nDisallow: /windows.PHP\n', `${ORIGIN}//windows.PHP`))).toEqual(AGENTS.map(() => true));
+  });
+
+  it('judges the path and query the URL carries, percent-encoded, without its fragment', () => {
+    const rules = 'User-agent: *\nDisallow: /caf%C3%A9?q=1$\n';
+    expect(verdicts(rules, `${ORIGIN}/café?q=1#top`).GPTBot).toBe(false);
+    expect(verdicts(rules, `${ORIGIN}/café?q=12`).GPTBot).toBe(true);
+  });
+
   it('treats a 404 as "everything allowed" and a 5xx or no answer as "everything disallowed"', () => {
-    const missing = analyseRobots(fetched('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    const missing = analyseRobots(robotsFile('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(missing.state).toBe('missing');
     expect(missing.agents.every((agent) => agent.allowed)).toBe(true);
-    const broken = analyseRobots(fetched('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    const broken = analyseRobots(robotsFile('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(broken.state).toBe('unreachable');
     expect(broken.agents.every((agent) => !agent.allowed)).toBe(true);
     expect(broken.detail).toContain('503');
@@ -60,16 +74,17 @@ describe('robots.txt, as RFC 9309 reads it', () => {
   });
 
   it('lists the Sitemap: lines as absolute URLs', () => {
-    expect(analyseRobots(fetched('Sitemap: /sitemap-index.xml\nSitemap: https://cdn.example/map.xml\nUser-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).sitemaps).toEqual([
+    expect(analyseRobots(robotsFile('Sitemap: /sitemap-index.xml\nSitemap: https://cdn.example/map.xml\nUser-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).sitemaps).toEqual([
       `${ORIGIN}/sitemap-index.xml`,
       'https://cdn.example/map.xml',
     ]);
   });
 
   it('honours a group that names the checker, and not a Disallow for *', () => {
-    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
-    expect(analyseRobots(fetched('User-agent: *\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
-    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
+    expect(analyseRobots(robotsFile('User-agent: *\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER.toLowerCase()}\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
   });
 });
 
@@ -263,7 +278,7 @@ describe('the score', () => {
   });
 
   it('scores robots.txt by the share of AI agents allowed', () => {
-    const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(fetched('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
+    const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(robotsFile('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
     const robots = scoreFindings(some).findings.find((finding) => finding.id === 'aiCrawlers');
     expect(robots).toMatchObject({ verdict: 'warn', points: Math.round(((SCORE_WEIGHTS.aiCrawlers * 4) / 6) * 10) / 10 });
     expect(robots?.detail).toContain('blocks GPTBot, CCBot');
