@@ -12,6 +12,9 @@ const CHECK_TIMEOUT_MS = 30_000;
 /** What a crawler reads of robots.txt at most (RFC 9309 2.5: at least 500 KiB). */
 const ROBOTS_MAX_BYTES = 500 * 1024;
 
+/** The longest address checked, once written out in full (percent-encoded): what browsers accept. */
+const MAX_URL_LENGTH = 2083;
+
 /** The longest address a report keeps as it was seen (a redirect may name a longer one). */
 const URL_SHOWN = 500;
 
@@ -120,6 +123,8 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
     ...rest,
   });
   if (!url) return report('refused', `"${input.trim().slice(0, 200)}" is not a web address`);
+  // The path is what robots.txt's rules are matched against, at a cost that grows with its length.
+  if (url.href.length > MAX_URL_LENGTH) return report('refused', `the address is longer than ${MAX_URL_LENGTH.toLocaleString('en-GB')} characters, more than browsers accept`);
 
   const deadline = new AbortController();
   const timeoutMs = env.timeoutMs ?? CHECK_TIMEOUT_MS;

@@ -84,6 +84,12 @@ describe('each check runs in a thread of its own', () => {
     if (name === '20,000 JSON-LD types') expect(report.facts?.page.brand).toBe('Hostile Ltd');
   });
 
+  it('refuses an address longer than browsers accept once written out (robots.txt rules cost its length each)', async () => {
+    const long = await checker().check(`http://127.0.0.1:9/${'é'.repeat(400)}`);
+    expect(long).toMatchObject({ status: 'refused', reason: 'the address is longer than 2,083 characters, more than browsers accept' });
+    expect((await checker().check(`http://127.0.0.1:9/${'a'.repeat(2000)}`)).reason).not.toContain('longer than');
+  });
+
   it('reads at most 1 MB of a page: a page of 1.5 MB is cut, and says so', async () => {
     const site = await fixture(() => ({ '/': html(`<html lang="en"><body><p>${'word '.repeat(300_000)}</p></body></html>`) }));
     const report = await checker().check(`${site.origin}/`);
