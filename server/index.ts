@@ -16,7 +16,7 @@ import { placeholderContent } from './placeholder-content';
 import { formatFinding } from '../shared/launch-check';
 import { site } from '../shared/site';
 import { siteCheckDelivery } from './leads/site-check-delivery';
-import { CHECKS_AT_ONCE, MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-worker';
+import { MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-worker';
 import { createSiteChecker } from './site-check/site-checker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
   }
   const deliverCheck = siteCheckDelivery(store, config, clock);
-  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock, threads: CHECKS_AT_ONCE });
+  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock });
   const siteChecks = new SiteCheckWorker({
     db,
     logger,
@@ -149,7 +149,6 @@ async function main(): Promise<void> {
       void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
-        void checker.close();
         app.aiLedger?.stop();
         // A send still waiting for its answer may yet be accepted before the process ends: the
         // database stays open to record it (the exit closes it; every commit is already on disk).

@@ -46,5 +46,4 @@ checker
       console.error(`The check could not run: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     },
-  )
-  .finally(() => void checker.close());
+  );

@@ -5,7 +5,7 @@ import { SiteCheckStore, storedReport, type CheckRow } from './check-store';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 import type { SiteChecker } from './site-checker';
 
-/** Checks run at once at most: each is a thread with a few sockets and up to ~100 MB for up to 30 s. */
+/** Checks run at once at most: each is a process with a few sockets and up to ~100 MB of heap for up to 30 s. */
 export const CHECKS_AT_ONCE = 3;
 /** An address checked this recently is not fetched again: its result is reused. */
 const REUSE_WITHIN_MS = 60 * 60 * 1000;
@@ -45,7 +45,7 @@ export interface SiteCheckWorkerOptions {
 /**
  * Runs the checks queued in site_checks, like the mail outbox worker sends the mails queued
  * beside the leads: rows live in the database, so pending checks survive a restart. A few run at
- * once, each in a thread of its own (site-checker.ts); an address checked within the last hour is
+ * once, each in a process of its own (site-checker.ts); an address checked within the last hour is
  * not fetched again, its result is reused; a host being checked makes the next request for it
  * wait and reuse that result; a check that waited an hour is not run.
  */
@@ -114,7 +114,7 @@ export class SiteCheckWorker {
 
   /**
    * Starts no further check. Resolves true when the checks in progress have finished within
-   * `graceMs`; else ends them (their threads) and resolves false: those stay 'running' in the
+   * `graceMs`; else ends them (their processes) and resolves false: those stay 'running' in the
    * database and run again at the next start.
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {

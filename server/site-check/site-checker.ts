@@ -1,12 +1,12 @@
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import Piscina from 'piscina';
 import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
 import { parseAddressList } from './address-policy';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 
-/** The longest a whole check may take, whatever the site sends: past it, its thread is ended. */
+/** The longest a whole check may take, whatever the site sends: past it, its process is killed. */
 const CHECK_DEADLINE_MS = 30_000;
 /**
  * How much earlier than the deadline the check's own timer ends its fetches, so that a check
@@ -14,19 +14,19 @@ const CHECK_DEADLINE_MS = 30_000;
  */
 const OWN_TIMER_MARGIN_MS = 1_000;
 /**
- * What one check's thread may use: far more than reading 1 MB a file takes (a few MB), far less
- * than the process can spare for three at once.
+ * The heap one check's process may use: far more than reading 1 MB a file takes (a few MB), far
+ * less than the machine can spare for three at once.
  */
-const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
-/** How long a thread is kept after its last check, for the next one. */
-const THREAD_IDLE_MS = 30_000;
+const CHECK_HEAP_MB = 96;
+/** The most of a check process's own error output kept, to tell why it ended. */
+const ERROR_OUTPUT_KEPT = 4096;
 
-/** What the prospect and the agency read when a check's thread had to be ended. */
+/** What the prospect and the agency read when a check's process had to be ended. */
 export const TOO_LONG_TO_READ = "the site's pages took too long to read";
 export const TOO_LARGE_TO_READ = "the site's pages took more memory to read than a check may use";
 
-/** What a check's thread is given. */
-export interface CheckThreadInput {
+/** What a check's process is sent. */
+export interface CheckInput {
   url: string;
   userAgent: string;
   allow: readonly string[];
@@ -38,6 +38,9 @@ export interface CheckThreadInput {
   timeoutMs: number;
   fetchTimeoutMs?: number;
 }
+
+/** What a check's process says: each step as it starts, then its report. */
+export type CheckMessage = { kind: 'progress'; step: string } | { kind: 'report'; report: SiteCheckReport };
 
 /** The checker's robots.txt product token: the brand, then SiteCheck ("CitewiseSiteCheck"). */
 function checkerAgent(brand: string): string {
@@ -52,19 +55,45 @@ export function checkerUserAgent(brand: string, siteUrl: string): string {
   return `Mozilla/5.0 (compatible; ${checkerAgent(brand)}/1.0; +${siteUrl}${SITE_CHECKER_PAGE_PATH})`;
 }
 
+let idlePriority: boolean | undefined;
+
+/** Whether a process can be started at idle priority (Linux's SCHED_IDLE, through util-linux's chrt); asked once. */
+function canRunAtIdlePriority(): boolean {
+  idlePriority ??= process.platform === 'linux' && spawnSync('chrt', ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
+  return idlePriority;
+}
+
 /**
- * The thread's code, as the build writes it: dist/server/site-check-thread.js under the
+ * A check's process, at the lowest priority there is: SCHED_IDLE, which runs only on CPU time
+ * nothing else wants and yields at once to a page being served; where that cannot be had, nice 19.
+ * Node's own flags only: none of this process's (a TypeScript loader, an inspector).
+ */
+function startCheckProcess(checkFile: string): ChildProcess {
+  const args = [`--max-old-space-size=${CHECK_HEAP_MB}`, checkFile];
+  const options: SpawnOptions = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
+  if (canRunAtIdlePriority()) return spawn('chrt', ['--idle', '0', process.execPath, ...args], options);
+  const child = spawn(process.execPath, args, options);
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+  } catch {
+    // Not allowed here: the check still runs, at normal priority.
+  }
+  return child;
+}
+
+/**
+ * The check process's code, as the build writes it: dist/server/site-check-process.js under the
  * project's root (the folder with package.json), whether this runs from dist/ or, in tests and
  * scripts, from the sources.
  */
-function builtThreadFile(): string {
+function builtCheckFile(): string {
   let dir = __dirname;
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('No package.json above the site check: cannot find its thread');
+    if (parent === dir) throw new Error('No package.json above the site check: cannot find its process');
     dir = parent;
   }
-  return path.join(dir, 'dist', 'server', 'site-check-thread.js');
+  return path.join(dir, 'dist', 'server', 'site-check-process.js');
 }
 
 export interface SiteCheckerOptions {
@@ -75,13 +104,11 @@ export interface SiteCheckerOptions {
   /** The robots.txt tokens of the AI agents to judge. */
   agents: readonly string[];
   clock: () => Date;
-  /** Checks that may run at once (threads kept); one by default. */
-  threads?: number;
   /** The whole check's deadline (tests shorten it). */
   deadlineMs?: number;
   fetchTimeoutMs?: number;
-  /** The code each check runs in its thread (tests give one that misbehaves); the built one by default. */
-  threadFile?: string;
+  /** The code each check's process runs (tests give one that misbehaves); the built one by default. */
+  checkFile?: string;
 }
 
 interface CheckOptions {
@@ -94,69 +121,79 @@ interface CheckOptions {
 export interface SiteChecker {
   readonly userAgent: string;
   check(url: string, options?: CheckOptions): Promise<SiteCheckReport>;
-  /** Ends the threads kept for later checks. */
-  close(): Promise<void>;
-}
-
-/** What a check's thread is given: the check, and where to say each step as it starts. */
-export interface CheckTask {
-  input: CheckThreadInput;
-  progress: MessagePort;
 }
 
 /**
- * Runs each check in a worker thread, apart from the event loop that serves pages: whatever the
- * site sends, reading it cannot hold up a page, the health check, the mail or a stop. Threads
- * come from a Piscina pool (kept 30 s after their last check, so a burst of checks does not pay
- * for starting one each time) with memory limits; a check's deadline ends its thread even in the
- * middle of synchronous work, and a check ended that way is a failed report with its reason. The
- * worker that runs queued checks and the CLI both check through here.
+ * Runs each check in a process of its own, at idle priority, apart from the process that serves
+ * pages: whatever the site sends, reading it cannot hold up a page, the health
+ * check, the mail or a stop, and it shares no heap, garbage collector, thread pool or lock with
+ * them. The process has a heap limit, and a deadline that kills it even in the middle of
+ * synchronous work; a check ended that way is a failed report with its reason. The worker that
+ * runs queued checks and the CLI both check through here.
  */
 export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
   const userAgent = checkerUserAgent(options.brand, options.siteUrl);
-  // A bad allowlist fails here, in the caller, not later in a thread.
+  // A bad allowlist fails here, in the caller, not later in a check's process.
   parseAddressList(options.allow.join(','));
   const deadlineMs = options.deadlineMs ?? CHECK_DEADLINE_MS;
-  const pool = new Piscina<CheckTask, SiteCheckReport>({
-    filename: options.threadFile ?? builtThreadFile(),
-    minThreads: 0,
-    maxThreads: options.threads ?? 1,
-    idleTimeout: THREAD_IDLE_MS,
-    resourceLimits: THREAD_LIMITS,
-    // The thread's code is built JavaScript: none of the process's own flags (a TypeScript loader, an inspector).
-    execArgv: [],
-  });
+  const checkFile = options.checkFile ?? builtCheckFile();
 
   return {
     userAgent,
-    close: () => pool.destroy(),
-    async check(url, { onProgress, signal } = {}) {
-      const started = options.clock();
-      const startedAt = performance.now();
-      const failed = (reason: string) => reportWithoutFacts(url, 'failed', reason, started, Math.round(performance.now() - startedAt));
-      const input: CheckThreadInput = {
-        url,
-        userAgent,
-        allow: options.allow,
-        agents: options.agents,
-        checkerAgent: checkerAgent(options.brand),
-        startedAt: started.toISOString(),
-        timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
-        ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
-      };
-      const deadline = AbortSignal.timeout(deadlineMs);
-      const progress = new MessageChannel();
-      progress.port1.on('message', (step: string) => onProgress?.(step));
-      try {
-        return await pool.run({ input, progress: progress.port2 }, { transferList: [progress.port2], signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (deadline.aborted) return failed(TOO_LONG_TO_READ);
-        if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return failed(TOO_LARGE_TO_READ);
-        return failed(`the check stopped: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        progress.port1.close();
-      }
-    },
+    check: (url, { onProgress, signal } = {}) =>
+      new Promise<SiteCheckReport>((resolve, reject) => {
+        const started = options.clock();
+        const startedAt = performance.now();
+        const failed = (reason: string) => reportWithoutFacts(url, 'failed', reason, started, Math.round(performance.now() - startedAt));
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const input: CheckInput = {
+          url,
+          userAgent,
+          allow: options.allow,
+          agents: options.agents,
+          checkerAgent: checkerAgent(options.brand),
+          startedAt: started.toISOString(),
+          timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
+          ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
+        };
+        const child = startCheckProcess(checkFile);
+        let errorOutput = '';
+        child.stderr?.on('data', (chunk: Buffer) => {
+          if (errorOutput.length < ERROR_OUTPUT_KEPT) errorOutput += chunk.toString();
+        });
+        let settled = false;
+        const end = () => {
+          settled = true;
+          clearTimeout(deadline);
+          signal?.removeEventListener('abort', onAbort);
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        };
+        const finish = (report: SiteCheckReport) => {
+          if (settled) return;
+          end();
+          resolve(report);
+        };
+        const onAbort = () => {
+          if (settled) return;
+          end();
+          reject(signal?.reason);
+        };
+        const deadline = setTimeout(() => finish(failed(TOO_LONG_TO_READ)), deadlineMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        child.on('message', (message: CheckMessage) => {
+          if (message.kind === 'progress') onProgress?.(message.step);
+          else finish(message.report);
+        });
+        child.on('error', (error) => finish(failed(`the check could not run: ${error.message}`)));
+        child.on('exit', (_code, exitSignal) => {
+          // V8 aborts a process past its heap limit, saying so on its error output.
+          const outOfMemory = exitSignal === 'SIGABRT' || /heap out of memory|Reached heap limit/.test(errorOutput);
+          finish(failed(outOfMemory ? TOO_LARGE_TO_READ : 'the check stopped before it had a report'));
+        });
+        child.send(input);
+      }),
   };
 }

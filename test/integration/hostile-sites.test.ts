@@ -32,7 +32,7 @@ jest.setTimeout(90_000);
 
 const AGENTS = loadAiSources().agents.map((agent) => agent.match);
 const logger = createLogger('silent');
-const THREADS = path.join(ROOT, 'test', 'fixtures', 'check-threads');
+const CHECK_PROCESSES = path.join(ROOT, 'test', 'fixtures', 'check-processes');
 const base: SiteCheckerOptions = { brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date() };
 const checker = (options: Partial<SiteCheckerOptions> = {}): SiteChecker => createSiteChecker({ ...base, ...options });
 
@@ -49,23 +49,23 @@ async function fixture(paths: (origin: () => string) => Record<string, FixtureAn
   return site;
 }
 
-describe('each check runs in a thread of its own', () => {
-  it('a thread busy without end is ended at the deadline and its check fails with a plain reason, while this event loop runs on', async () => {
+describe('each check runs in a process of its own', () => {
+  it('a process busy without end is killed at the deadline and its check fails with a plain reason, while this event loop runs on', async () => {
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
     try {
-      const report = await checker({ threadFile: path.join(THREADS, 'busy-for-ever.js'), deadlineMs: 1500 }).check('http://127.0.0.1:9/');
+      const report = await checker({ checkFile: path.join(CHECK_PROCESSES, 'busy-for-ever.js'), deadlineMs: 1500 }).check('http://127.0.0.1:9/');
       expect(report).toMatchObject({ status: 'failed', reason: TOO_LONG_TO_READ, score: null });
       expect(TOO_LONG_TO_READ).toBe("the site's pages took too long to read");
     } finally {
       clearInterval(ticker);
     }
-    // The thread's endless work held up none of the timers of the loop that serves pages.
+    // The process's endless work held up none of the timers of the loop that serves pages.
     expect(ticks).toBeGreaterThan(20);
   });
 
-  it('a thread that takes memory without end is ended at its limit', async () => {
-    const report = await checker({ threadFile: path.join(THREADS, 'memory-without-end.js') }).check('http://127.0.0.1:9/');
+  it('a process that takes memory without end is ended at its heap limit', async () => {
+    const report = await checker({ checkFile: path.join(CHECK_PROCESSES, 'memory-without-end.js') }).check('http://127.0.0.1:9/');
     expect(report).toMatchObject({ status: 'failed', reason: TOO_LARGE_TO_READ });
   });
 
@@ -180,7 +180,7 @@ describe('the worker, across stops and a database that refuses a write', () => {
     app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
     const site = await fixture(wellMadeSite);
     await submit({ ...validAudit, website_url: `${site.origin}/` });
-    const first = worker(checker({ threadFile: path.join(THREADS, 'busy-for-ever.js'), deadlineMs: 1000 }));
+    const first = worker(checker({ checkFile: path.join(CHECK_PROCESSES, 'busy-for-ever.js'), deadlineMs: 1000 }));
     first.start();
     await first.idle();
     expect(row()).toEqual({ status: 'failed', attempts: 1, reason: TOO_LONG_TO_READ });

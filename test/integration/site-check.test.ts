@@ -320,7 +320,7 @@ describe('the check of an audit request, from the form to the agency', () => {
     let running = 0;
     let most = 0;
     const base = checker();
-    const counting: SiteChecker = { userAgent: base.userAgent, close: () => base.close(), check: async (url) => { running += 1; most = Math.max(most, running); try { return await base.check(url); } finally { running -= 1; } } };
+    const counting: SiteChecker = { userAgent: base.userAgent, check: async (url) => { running += 1; most = Math.max(most, running); try { return await base.check(url); } finally { running -= 1; } } };
     const restarted = new SiteCheckWorker({ db: app.db, checker: counting, logger, clock: app.clock, deliver: siteCheckDelivery(new LeadStore(app.db), app.config, app.clock) });
     restarted.start();
     await restarted.idle();
