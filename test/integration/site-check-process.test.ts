@@ -121,9 +121,13 @@ describe('what the server writes down', () => {
     const data = path.join(dir, 'data');
     mkdirSync(data, { mode: 0o755 });
     chmodSync(data, 0o755);
-    // A database an earlier release left readable by everyone.
+    // A database, and a backup of it, that an earlier release left readable by everyone.
     writeFileSync(path.join(data, 'site.db'), '');
     chmodSync(path.join(data, 'site.db'), 0o644);
+    mkdirSync(path.join(data, 'backups'), { mode: 0o755 });
+    chmodSync(path.join(data, 'backups'), 0o755);
+    writeFileSync(path.join(data, 'backups', 'site-20300101T000000Z.db'), '');
+    chmodSync(path.join(data, 'backups', 'site-20300101T000000Z.db'), 0o644);
     const site = await startSiteAt(wellMadeSite);
     sites.push(site);
     const env = { DATABASE_PATH: path.join(data, 'site.db'), BACKUP_DIR: path.join(data, 'backups') };
