@@ -153,6 +153,7 @@ export function createApp(deps: AppDependencies): SiteApp {
         onQueued: () => deps.siteChecks.kick(),
         budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
       },
+      publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
       sendPage: pages.sendPerVisitor,
     }),
   );

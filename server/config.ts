@@ -44,6 +44,9 @@ export interface Config {
    * port): for staging and tests only. Empty: none.
    */
   siteCheckAllow: string[];
+  /** The public AI-readiness check: checks one client address may start in an hour, and all visitors together. */
+  publicChecksPerAddress: number;
+  publicChecksPerHour: number;
   isProduction: boolean;
 }
 
@@ -171,6 +174,8 @@ const schema = z.object({
   BACKUP_DIR: storagePath.optional(),
   ALLOW_PLACEHOLDER_CONTENT: z.enum(['0', '1']).default('0'),
   SITE_CHECK_ALLOW: siteCheckAllow.default([]),
+  PUBLIC_CHECKS_PER_ADDRESS: integer(1, 10_000).default(5),
+  PUBLIC_CHECKS_PER_HOUR: integer(1, 1_000_000).default(60),
   NODE_ENV: z.string().optional(),
 });
 
@@ -226,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: value.BACKUP_DIR ? path.resolve(value.BACKUP_DIR) : path.join(path.dirname(databasePath), 'backups'),
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
+    publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
+    publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

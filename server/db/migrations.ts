@@ -202,6 +202,31 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX quarantine_check_token ON quarantine (check_token_hash) WHERE check_token_hash IS NOT NULL;
     `,
   },
+  {
+    version: 7,
+    name: 'held AI-readiness checks',
+    sql: `
+      -- The public AI-readiness check's form holds what looks automated like the other forms do:
+      -- quarantine gains the form 'readiness'. SQLite cannot change a CHECK in place, so the
+      -- table is copied, ids kept.
+      CREATE TABLE quarantine_next (
+        id INTEGER PRIMARY KEY,
+        form TEXT NOT NULL CHECK (form IN ('audit', 'contact', 'readiness')),
+        reason TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '',
+        fields TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        check_token_hash TEXT
+      ) STRICT;
+      INSERT INTO quarantine_next (id, form, reason, email, fields, created_at, check_token_hash)
+        SELECT id, form, reason, email, fields, created_at, check_token_hash FROM quarantine;
+      DROP TABLE quarantine;
+      ALTER TABLE quarantine_next RENAME TO quarantine;
+      CREATE INDEX quarantine_created_at ON quarantine (created_at);
+      CREATE UNIQUE INDEX quarantine_check_token ON quarantine (check_token_hash) WHERE check_token_hash IS NOT NULL;
+      CREATE INDEX site_checks_asked_alone ON site_checks (created_at) WHERE audit_id IS NULL;
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

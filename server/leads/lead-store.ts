@@ -1,3 +1,4 @@
+import type { FormName } from '../../shared/forms/form-contract';
 import type { FormValues } from '../../shared/forms/form-schema';
 import type { Db } from '../db/database';
 import { emailKey } from '../db/email-key';
@@ -93,7 +94,7 @@ export class LeadStore {
    * it, with the reason: not a lead, never mailed, deleted after the retention period.
    * `checkTokenHash`: the hash of the check token its answer carried, which leads to no check.
    */
-  hold(form: LeadKind, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
+  hold(form: FormName, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
     const fields = JSON.stringify(values);
     return Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid);
   }

@@ -15,6 +15,11 @@ export class CheckBudget {
     private readonly clock: () => Date,
   ) {}
 
+  /** Whether `key` may start one more check now (nothing is counted). */
+  hasRoom(key: string): boolean {
+    return this.recent(key, this.clock().getTime()).length < this.perHour;
+  }
+
   /** Counts one start for `key` and returns true, or returns false when its last hour is full. */
   take(key: string): boolean {
     const now = this.clock().getTime();

@@ -63,6 +63,9 @@ export class SiteCheckStore {
   private readonly requeue;
   private readonly giveUp;
   private readonly waitingSince;
+  private readonly finishedFor;
+  private readonly unlinkOld;
+  private readonly deleteOld;
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(`INSERT INTO site_checks (audit_id, url, url_key, host, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
@@ -86,12 +89,20 @@ export class SiteCheckStore {
        ORDER BY finished_at DESC LIMIT 1`,
     );
     this.byTokenHash = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE token_hash = ?`);
-    this.heldByTokenHash = db.prepare<[string], string>(`SELECT json_extract(fields, '$.website_url') FROM quarantine WHERE check_token_hash = ?`).pluck();
+    this.heldByTokenHash = db
+      .prepare<[string], string>(`SELECT coalesce(json_extract(fields, '$.website_url'), json_extract(fields, '$.website')) FROM quarantine WHERE check_token_hash = ?`)
+      .pluck();
     this.byAudit = db.prepare<[number], CheckRow>(`SELECT * FROM site_checks WHERE audit_id = ?`);
     this.interrupted = db.prepare<[], CheckRow>(`SELECT * FROM site_checks WHERE status = 'running'`);
     this.requeue = db.prepare(`UPDATE site_checks SET status = 'queued' WHERE id = ?`);
     this.giveUp = db.prepare(`UPDATE site_checks SET status = 'failed', reason = ?, summary = ?, finished_at = ? WHERE id = ? AND status = 'running'`);
     this.waitingSince = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE status = 'queued' AND created_at < ?`);
+    this.finishedFor = db
+      .prepare<[string, string], number>(`SELECT 1 FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? LIMIT 1`)
+      .pluck();
+    // Copies of a result keep their own report; they only lose the link to the original.
+    this.unlinkOld = db.prepare(`UPDATE site_checks SET reused_from = NULL WHERE reused_from IN (SELECT id FROM site_checks WHERE audit_id IS NULL AND created_at < ?)`);
+    this.deleteOld = db.prepare(`DELETE FROM site_checks WHERE audit_id IS NULL AND created_at < ?`);
   }
 
   /** Queues the check of a website; call it inside the transaction of the request that asks for it. */
@@ -139,6 +150,21 @@ export class SiteCheckStore {
     return this.waitingSince.all(before.toISOString());
   }
 
+  /** Whether the address `url` names was checked since `since`: a new check of it is answered from that result, without fetching. */
+  checkedSince(url: string, since: Date): boolean {
+    return this.finishedFor.get(urlKeyOf(url), since.toISOString()) !== undefined;
+  }
+
+  /** Deletes the checks asked for on their own (no request owns them) made before `before`; returns how many. */
+  purgeAskedAlone(before: Date): number {
+    return this.db
+      .transaction(() => {
+        this.unlinkOld.run(before.toISOString());
+        return this.deleteOld.run(before.toISOString()).changes;
+      })
+      .immediate();
+  }
+
   /** A finished check of the same address since `since`, whose result can stand for a new one. */
   recentResult(row: CheckRow, since: Date): CheckRow | null {
     return this.recent.get(row.url_key, since.toISOString(), row.id) ?? null;
@@ -182,10 +208,10 @@ export class SiteCheckStore {
     const row = this.byTokenHash.get(hash);
     if (row) {
       const report = storedReport(row);
-      return report ? reportView(report) : { status: 'pending', host: row.host };
+      return report ? reportView(report) : { status: 'pending', host: row.host, url: row.url };
     }
     const heldWebsite = this.heldByTokenHash.get(hash);
-    return typeof heldWebsite === 'string' ? { status: 'pending', host: hostOf(heldWebsite) } : null;
+    return typeof heldWebsite === 'string' ? { status: 'pending', host: hostOf(heldWebsite), url: heldWebsite } : null;
   }
 
   forAudit(auditId: number): CheckRow | null {

@@ -8,7 +8,7 @@ import type { SiteChecker } from './site-checker';
 /** Checks run at once at most: each is a process with a few sockets and up to ~100 MB of heap for up to 30 s. */
 export const CHECKS_AT_ONCE = 3;
 /** An address checked this recently is not fetched again: its result is reused. */
-const REUSE_WITHIN_MS = 60 * 60 * 1000;
+export const REUSE_WITHIN_MS = 60 * 60 * 1000;
 /** A check still waiting this long after it was asked for is not run: it fails with a reason. */
 const MAX_WAIT_MS = 60 * 60 * 1000;
 /** How long a lead's notification waits for its site check before it goes without the findings. */
