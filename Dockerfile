@@ -32,7 +32,9 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build --chown=node:node /app/scripts/lib/build-freshness.mjs ./scripts/lib/build-freshness.mjs
-RUN mkdir -p /app/data && chown node:node /app/data
+# The database, its backups and mail hold personal data: the folder is the node user's alone, and
+# the server sets umask 077 itself, so that each file it creates there is too.
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 # The SQLite file (with its -wal and -shm) and the .eml mail folder live here.
 VOLUME ["/app/data"]

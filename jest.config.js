@@ -14,8 +14,9 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  // marked ships only ES modules; jest runs CommonJS, so it is transformed like our code.
-  transformIgnorePatterns: ['/node_modules/(?!marked/)'],
+  // marked and parse5 (with the entities it decodes with) ship only ES modules; jest runs
+  // CommonJS, so they are transformed like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(marked|parse5|parse5-sax-parser|entities)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };

@@ -101,6 +101,13 @@ export const appRoutes: AppRoute[] = [
   ),
   { path: routesPaths.freeAudit, ...page('client/pages/free-audit-page.tsx', () => import('./pages/free-audit-page')), perVisitor: true },
   { path: routesPaths.thankYou, ...page('client/pages/thank-you-page.tsx', () => import('./pages/thank-you-page')), noindex: true },
+  { path: routesPaths.aiReadinessCheck, ...page('client/pages/ai-readiness-check-page.tsx', () => import('./pages/ai-readiness-check-page')), perVisitor: true },
+  {
+    path: routesPaths.aiReadinessResult,
+    ...page('client/pages/ai-readiness-check-page.tsx', () => import('./pages/ai-readiness-check-page')),
+    perVisitor: true,
+    noindex: true,
+  },
   { path: routesPaths.contact, ...page('client/pages/contact-page.tsx', () => import('./pages/contact-page')), perVisitor: true },
   ...legalPages.map(
     (meta): AppRoute => ({

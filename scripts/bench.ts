@@ -6,10 +6,11 @@ import { gzipSync } from 'node:zlib';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
+import { measureHostileChecks, type CheckCost } from './bench/hostile-checks';
 import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
 /**
- * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only]`:
+ * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only --site-check-only --hostile-only]`:
  * the site's throughput and latency on /, an article and /free-audit, next to a bare node:http
  * server that sends the same bytes (the practical ceiling), measured in the same run on the same
  * core. Then a flood: / alone, and / again while one client holds FLOOD_CONNECTIONS connections on
@@ -18,7 +19,9 @@ import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, 
  * wrk when it is installed, else autocannon. Everything listens on, and is loaded at, 127.0.0.1
  * only. Each line is the best of its rounds: on a shared machine noise only ever slows a run down.
  * Then what one site check costs (CPU time, peak memory) next to fetching the same files plainly;
- * `--site-check-only` measures that alone.
+ * `--site-check-only` measures that alone. Then hostile sites (scripts/bench/hostile-checks.ts):
+ * what a check of each costs, and / alone and while four of them are checked; `--hostile-only`
+ * measures that alone. Each part that has a target fails the run when / misses it.
  */
 
 interface Options {
@@ -31,6 +34,8 @@ interface Options {
   pages: boolean;
   /** Only the flood: / alone and during a flood of a form page. */
   floodOnly: boolean;
+  /** Only the hostile sites' checks. */
+  hostileOnly: boolean;
 }
 
 /** The load generator stands in for the reverse proxy, which says who each visitor is. */
@@ -42,17 +47,18 @@ const FLOOD_CONNECTIONS = 50;
 const FLOOD_TARGET = { p99Ms: 25, share: 0.5 };
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false };
+  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false, hostileOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = Number(argv[i + 1]);
     if (arg === '--no-express') options.express = false;
     else if (arg === '--site-check-only') options.pages = false;
     else if (arg === '--flood-only') options.floodOnly = true;
+    else if (arg === '--hostile-only') options.hostileOnly = true;
     else if ((arg === '--duration' || arg === '--warmup' || arg === '--connections' || arg === '--rounds') && Number.isInteger(value) && value > 0) {
       options[arg.slice(2) as 'duration' | 'warmup' | 'connections' | 'rounds'] = value;
       i += 1;
-    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only`);
+    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only, --hostile-only`);
   }
   return options;
 }
@@ -168,12 +174,6 @@ function record(baseUrl: string, pagePath: string): Promise<RecordedResponse> {
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
-interface CheckCost {
-  cpuMsPerRun: number;
-  peakRssMb: number;
-  rssBeforeMb: number;
-}
-
 /** One measurement by scripts/bench/site-check-cost.ts, in a process of its own. */
 async function checkCost(mode: 'check' | 'fetch', url: string, runs: number): Promise<CheckCost> {
   assertLoopback(url);
@@ -220,12 +220,13 @@ async function measureSiteCheck(servers: RunningServer[]): Promise<void> {
     const rows: string[][] = [];
     for (const [name, url, runs] of cases) {
       const check = await checkCost('check', url, runs);
+      if (check.ended !== 'done') throw new Error(`the check of ${name} ended ${check.ended}`);
       const fetch = await checkCost('fetch', url, Math.min(runs, 3));
-      rows.push([name, ms(check.cpuMsPerRun), ms(fetch.cpuMsPerRun), `${(check.cpuMsPerRun / fetch.cpuMsPerRun).toFixed(1)}x`, `${check.peakRssMb.toFixed(0)} MB`, `${fetch.peakRssMb.toFixed(0)} MB`]);
+      rows.push([name, ms(check.cpuMsPerRun), ms(fetch.cpuMsPerRun), `${(check.cpuMsPerRun / fetch.cpuMsPerRun).toFixed(1)}x`, ms(check.wallMsPerRun)]);
     }
-    const header = ['one site check of', 'CPU', 'plain fetch CPU', 'ratio', 'peak RSS', 'plain fetch peak RSS'];
+    const header = ['one site check of', 'CPU', 'plain fetch CPU', 'ratio', 'wall'];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-    console.log('\nWhat one site check costs (each in a process of its own; the plain fetch reads the same files whole, no rules, no analysis):');
+    console.log('\nWhat one site check costs (its CPU with its own process\'s; the plain fetch reads the same files whole, no rules, no analysis):');
     for (const line of [header, ...rows]) console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
   } finally {
     worst.close();
@@ -377,6 +378,19 @@ function printFlood(rounds: FloodRound[], floodPath: string): boolean {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   ensureBuilt();
+  const hostile = async (): Promise<boolean> => {
+    const servers: RunningServer[] = [];
+    const stopAll = stopOnExit(servers);
+    try {
+      return await measureHostileChecks({ load, checkCost, duration: options.duration, warmup: options.warmup, connections: options.connections }, servers);
+    } finally {
+      await stopAll();
+    }
+  };
+  if (options.hostileOnly) {
+    if (!(await hostile())) process.exitCode = 1;
+    return;
+  }
   if (!options.pages) {
     const servers: RunningServer[] = [];
     const stopAll = stopOnExit(servers);
@@ -428,6 +442,7 @@ async function main(): Promise<void> {
   } finally {
     await stopCheckServers();
   }
+  if (!(await hostile())) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { median } from './lib/median';
 
 /**
- * `npm run lighthouse [-- --all] [--runs 3] [--desktop]`: Lighthouse 12 in Debian's Chromium
+ * `npm run lighthouse [-- --all | --path /page ...] [--runs 3] [--desktop]`: Lighthouse 12 in Debian's Chromium
  * against the built server on 127.0.0.1, with its mobile defaults (emulated phone, simulated slow
  * 4G and 4x CPU slowdown) or, with --desktop, its desktop ones. Pages: /, an article and
  * /free-audit; with --all, every route (the sitemap's, the pages kept out of it, and the 404
@@ -39,19 +39,25 @@ interface Options {
   runs: number;
   all: boolean;
   desktop: boolean;
+  /** Only these pages (--path, repeatable). */
+  paths: string[];
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, all: false, desktop: false };
+  const options: Options = { runs: 3, all: false, desktop: false, paths: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const runs = Number(argv[i + 1]);
     if (arg === '--all') options.all = true;
     else if (arg === '--desktop') options.desktop = true;
+    else if (arg === '--path' && argv[i + 1]?.startsWith('/')) {
+      options.paths.push(argv[i + 1] ?? '/');
+      i += 1;
+    }
     else if (arg === '--runs' && Number.isInteger(runs) && runs > 0) {
       options.runs = runs;
       i += 1;
-    } else throw new Error('Usage: npm run lighthouse [-- --all] [--runs N] [--desktop]');
+    } else throw new Error('Usage: npm run lighthouse [-- --all | --path /page ...] [--runs N] [--desktop]');
   }
   return options;
 }
@@ -121,7 +127,7 @@ async function main(): Promise<void> {
   const { indexablePaths } = await import('../server/seo/seo-sources');
   // Every page once: an alias (sitemap: false) shows a page that is already on the list.
   const everyRoute = [...appRoutes.filter((route) => route.path !== NOT_FOUND_PATH && route.sitemap !== false).map((route) => route.path), MISSING_PAGE];
-  const paths = options.all ? everyRoute : await measuredPages();
+  const paths = options.all ? everyRoute : options.paths.length > 0 ? options.paths : await measuredPages();
   const indexable = new Set(indexablePaths(appRoutes));
   const byDesign = (pagePath: string) => (pagePath === MISSING_PAGE ? BY_DESIGN.missing : indexable.has(pagePath) ? [] : BY_DESIGN.noindex);
   const config = options.desktop ? desktopConfig : undefined;

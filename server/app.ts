@@ -15,7 +15,7 @@ import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
 import { requestLog } from './http/request-log';
 import { securityHeaders, staticSecurityHeaders } from './http/security-headers';
-import { FORM_REQUESTS_PER_ADDRESS, formRoutes } from './leads/form-routes';
+import { CHECKS_PER_ADDRESS_PER_HOUR, FORM_REQUESTS_PER_ADDRESS, formRoutes } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
 import type { Logger } from './logger';
 import { assetFiles } from './pages/asset-files';
@@ -27,6 +27,7 @@ import { AiLedger } from './ledger/ai-ledger';
 import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
 import { SITE_CHECK_PARAM } from '../shared/site-check';
+import { CheckBudget } from './site-check/check-budget';
 import { SiteCheckStore } from './site-check/check-store';
 import { siteCheckResultRoutes } from './site-check/result-routes';
 
@@ -59,6 +60,8 @@ export interface AppDependencies {
   formRateLimit?: { limit: number; windowMs: number };
   /** The bound on one address's requests for form pages, their token and posts (tests lower it). */
   formRequestsPerAddress?: AddressBoundOptions;
+  /** Site checks one client address may start in an hour through the audit form (tests lower it). */
+  checksPerAddressPerHour?: number;
   /** The least time between showing a form and its post that counts as a person (tests lower it). */
   minFillMs?: number;
   /** The AI agents and assistants the ledger recognises (server/ledger/ai-sources.json unless given). */
@@ -108,6 +111,13 @@ export function createApp(deps: AppDependencies): SiteApp {
     privateParams: [SITE_CHECK_PARAM],
   });
   const checkStore = new SiteCheckStore(db);
+  // One bound for everything made for one visitor alone: form pages, their token, posts and check results.
+  const perVisitorBound = addressBound(
+    new AddressBound({
+      ...(deps.formRequestsPerAddress ?? FORM_REQUESTS_PER_ADDRESS),
+      onRefusing: (address) => logger.warn({ address }, 'One address keeps more requests for pages made for it alone than the bound lets through: those waiting too long, or past the queue, are refused (429)'),
+    }),
+  );
 
   const app = express() as unknown as SiteApp;
   app.disable('x-powered-by');
@@ -135,18 +145,19 @@ export function createApp(deps: AppDependencies): SiteApp {
       fillTime: fillTimer(secret, clock),
       minFillMs: deps.minFillMs ?? MIN_FILL_MS,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
-      addressBound: addressBound(
-        new AddressBound({
-          ...(deps.formRequestsPerAddress ?? FORM_REQUESTS_PER_ADDRESS),
-          onRefusing: (address) => logger.warn({ address }, 'One address keeps more requests for form pages waiting than the bound lets through: those waiting too long are refused (429)'),
-        }),
-      ),
+      addressBound: perVisitorBound,
       onStored: () => deps.mailer.kick(),
-      siteChecks: { store: checkStore, mailWaitMs: deps.siteChecks.mailWaitMs, onQueued: () => deps.siteChecks.kick() },
+      siteChecks: {
+        store: checkStore,
+        mailWaitMs: deps.siteChecks.mailWaitMs,
+        onQueued: () => deps.siteChecks.kick(),
+        budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
+      },
+      publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
       sendPage: pages.sendPerVisitor,
     }),
   );
-  app.use(siteCheckResultRoutes({ store: checkStore, sendPage: pages.sendPerVisitor }));
+  app.use(siteCheckResultRoutes({ store: checkStore, sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { site } from '../shared/site';
-import { parseAllowlist } from './site-check/address-policy';
+import { parseAddressList } from './site-check/address-policy';
 import { ApiKey } from './visibility-probe/api-key';
 import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './visibility-probe/assistant-catalogue';
 
@@ -48,6 +48,9 @@ export interface Config {
   siteCheckAllow: string[];
   /** The AI visibility probe: off while no assistant's key is set. */
   probe: ProbeConfig;
+  /** The public AI-readiness check: checks one client address may start in an hour, and all visitors together. */
+  publicChecksPerAddress: number;
+  publicChecksPerHour: number;
   isProduction: boolean;
 }
 
@@ -140,11 +143,12 @@ const trustProxy = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
-    const valid = entries.every((entry) => {
-      const [address, bits, extra] = entry.split('/');
-      if (extra !== undefined || !address || isIP(address) === 0) return false;
-      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
-    });
+    let valid = entries.every((entry) => entry !== '');
+    try {
+      parseAddressList(value);
+    } catch {
+      valid = false;
+    }
     if (!valid) {
       // 'true' would trust every hop, so any client could forge X-Forwarded-For and dodge the rate limit.
       ctx.addIssue({ code: 'custom', message: 'must be a hop count or comma-separated IP addresses/CIDRs (not "true")' });
@@ -153,13 +157,13 @@ const trustProxy = z
     return entries;
   });
 
-/** SITE_CHECK_ALLOW: comma-separated addresses or CIDRs, each one checked by the site check's own parser. */
+/** SITE_CHECK_ALLOW: comma-separated addresses or CIDRs, read as TRUST_PROXY's are. */
 const siteCheckAllow = z
   .string()
   .trim()
   .transform((value, ctx) => {
     try {
-      parseAllowlist(value);
+      parseAddressList(value);
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `must be comma-separated IP addresses or CIDRs: ${error instanceof Error ? error.message : String(error)}` });
       return z.NEVER;
@@ -222,6 +226,8 @@ const schema = z.object({
   PERPLEXITY_API_KEY: apiKey.optional(),
   PERPLEXITY_BASE_URL: httpUrl.default(ASSISTANTS.perplexity.defaultBaseUrl),
   PERPLEXITY_MODEL: modelId.default(ASSISTANTS.perplexity.defaultModel),
+  PUBLIC_CHECKS_PER_ADDRESS: integer(1, 10_000).default(5),
+  PUBLIC_CHECKS_PER_HOUR: integer(1, 1_000_000).default(60),
   NODE_ENV: z.string().optional(),
 });
 
@@ -291,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
     probe: { assistants: probeAssistants(value), promptsPerAssistant: value.PROBE_PROMPTS, dailyCalls: value.PROBE_DAILY_CALLS },
+    publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
+    publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

@@ -1,4 +1,5 @@
 import './production-default';
+import './private-files';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
@@ -16,6 +17,7 @@ import { formatFinding } from '../shared/launch-check';
 import { site } from '../shared/site';
 import { siteCheckDelivery } from './leads/site-check-delivery';
 import { MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-worker';
+import { SiteCheckStore } from './site-check/check-store';
 import { createSiteChecker } from './site-check/site-checker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
@@ -27,8 +29,10 @@ const SHUTDOWN_GRACE_MS = 8000;
 const MAIL_STOP_GRACE_MS = 1500;
 /** How long the stop waits for site checks in progress; the rest run again at the next start. */
 const CHECK_STOP_GRACE_MS = 1000;
-/** How often held submissions past their retention are deleted (and once at start). */
+/** How often held submissions and public checks past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** Days a public AI-readiness check is kept (the privacy policy states 30: change both together). */
+const PUBLIC_CHECK_DAYS = 30;
 
 /** Lets the asynchronous log be written (300 ms at most: an output that fails or stopped cannot hold the exit), then exits. */
 function exitAfterLogs(logger: Logger, code: number): void {
@@ -83,11 +87,12 @@ async function main(): Promise<void> {
     logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
   }
   const deliverCheck = siteCheckDelivery(store, config, clock);
+  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock });
   const siteChecks = new SiteCheckWorker({
     db,
     logger,
     clock,
-    checker: createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock }),
+    checker,
     deliver: (finished) => {
       const delivery = deliverCheck(finished);
       logger.info({ checkId: finished.checkId, auditId: finished.auditId, delivery }, 'Site check findings mailed');
@@ -103,9 +108,16 @@ async function main(): Promise<void> {
   // Checks queued or cut short before a restart run now.
   siteChecks.start();
 
+  const checkStore = new SiteCheckStore(db);
   const purge = () => {
-    const deleted = store.purgeQuarantine(clock(), config.quarantineDays);
-    if (deleted > 0) logger.info({ deleted, olderThanDays: config.quarantineDays }, 'Held submissions past their retention deleted');
+    try {
+      const deleted = store.purgeQuarantine(clock(), config.quarantineDays);
+      if (deleted > 0) logger.info({ deleted, olderThanDays: config.quarantineDays }, 'Held submissions past their retention deleted');
+      const checks = checkStore.purgeAskedAlone(new Date(clock().getTime() - PUBLIC_CHECK_DAYS * 86_400_000));
+      if (checks > 0) logger.info({ deleted: checks, olderThanDays: PUBLIC_CHECK_DAYS }, 'AI-readiness checks past their retention deleted');
+    } catch (error) {
+      logger.error({ err: error }, 'Data past its retention could not be deleted (tried again in 6 hours)');
+    }
   };
   purge();
   const purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);

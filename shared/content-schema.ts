@@ -223,6 +223,35 @@ export const pagesSchema = z.object({
       about: text,
     }),
   }),
+  /** The public AI-readiness check: one field, and its result with the invitation to the full audit. */
+  aiReadinessCheck: z.object({
+    seo,
+    title: text,
+    lead: text,
+    /** What it looks at, a line each. */
+    checks: z.array(text).min(3),
+    formTitle: text,
+    button: text,
+    submitting: text,
+    note: text,
+    /** The result page's own head (noindex: never in a search engine's results). */
+    resultSeo: seo,
+    noResult: text,
+    again: text,
+    /** The result: headed by the host, its score, each finding; then the invitation. */
+    result: z.object({
+      title: text,
+      pending: text,
+      slow: text,
+      scoreLabel: text,
+      findingsTitle: text,
+      notChecked: text,
+      notCheckedNote: text,
+      verdicts: z.object({ pass: text, warn: text, fail: text }),
+      about: text,
+    }),
+    invitation: z.object({ title: text, body: text, button: text }),
+  }),
   contact: z.object({
     seo,
     title: text,

@@ -38,6 +38,22 @@ export function serviceJsonLd(siteUrl: string, description: string): JsonLd {
   };
 }
 
+/** A free tool on the site, offered by the agency (the public AI-readiness check). */
+export function webApplicationJsonLd(siteUrl: string, tool: { name: string; path: string; description: string }): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebApplication',
+    name: tool.name,
+    url: `${siteUrl}${tool.path}`,
+    description: tool.description,
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Any (in a web browser)',
+    isAccessibleForFree: true,
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'GBP' },
+    provider: { '@id': organizationId(siteUrl) },
+  };
+}
+
 export function faqJsonLd(items: { question: string; answer: string }[]): JsonLd {
   return {
     '@context': 'https://schema.org',

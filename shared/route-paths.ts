@@ -9,6 +9,8 @@ export const routesPaths = {
   caseStudies: '/case-studies',
   blog: '/blog',
   freeAudit: '/free-audit',
+  aiReadinessCheck: '/ai-readiness-check',
+  aiReadinessResult: '/ai-readiness-check/result',
   thankYou: '/thank-you',
   contact: '/contact',
   privacyPolicy: '/privacy-policy',

@@ -19,6 +19,14 @@ export function thankYouWithCheck(token: string): string {
   return `${routesPaths.thankYou}?${SITE_CHECK_PARAM}=${encodeURIComponent(token)}`;
 }
 
+/** The public AI-readiness check's result page for one check. */
+export function readinessResult(token: string): string {
+  return `${routesPaths.aiReadinessResult}?${SITE_CHECK_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** The query parameter of the audit form that fills its website field in (from a check's result). */
+export const AUDIT_WEBSITE_PARAM = 'website';
+
 /** A finding as the prospect sees it: what was checked, how it went, and one line on why it matters or what to fix. */
 interface SiteCheckViewFinding {
   title: string;
@@ -30,10 +38,12 @@ interface SiteCheckViewFinding {
 }
 
 /**
- * One request's check as the thank-you page shows it: still running, or done with a score and
- * findings, or refused or failed with the reason in one line.
+ * One check as its page shows it (the thank-you page, the public check's result): the site, as
+ * typed and by its host; still running, or done with a score and findings, or refused, failed or
+ * skipped with the reason in one line.
  */
-export type SiteCheckView =
-  | { status: 'pending'; host: string }
-  | { status: 'done'; host: string; score: number; findings: SiteCheckViewFinding[] }
-  | { status: 'refused' | 'failed'; host: string; reason: string };
+export type SiteCheckView = { host: string; url: string } & (
+  | { status: 'pending' }
+  | { status: 'done'; score: number; findings: SiteCheckViewFinding[] }
+  | { status: 'refused' | 'failed' | 'skipped'; reason: string }
+);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PagesContent } from '../../shared/content-schema';
 import { SITE_CHECK_PARAM, SITE_CHECK_STATUS_PATH, SITE_CHECKER_PAGE_PATH, type SiteCheckView } from '../../shared/site-check';
@@ -26,7 +26,7 @@ export function checkTokenOf(search: string): string | null {
  * is pending, the server is asked again (with the same token) until it is ready.
  */
 function useSiteCheck(token: string | null, initial: SiteCheckView | null | undefined): { view: SiteCheckView | null; slow: boolean } {
-  const [view, setView] = useState<SiteCheckView | null>(() => (initial !== undefined ? initial : token ? { status: 'pending', host: '' } : null));
+  const [view, setView] = useState<SiteCheckView | null>(() => (initial !== undefined ? initial : token ? { status: 'pending', host: '', url: '' } : null));
   const [slow, setSlow] = useState(false);
   const pending = view?.status === 'pending';
   useEffect(() => {
@@ -124,7 +124,18 @@ const About = styled.p`
  * the website the visitor's request named, on the thank-you page that follows it. Appears when
  * ready with JavaScript, after a reload without.
  */
-export function SiteCheckResult({ copy, token, initial }: { copy: Copy; token: string | null; initial: SiteCheckView | null | undefined }) {
+export function SiteCheckResult({
+  copy,
+  token,
+  initial,
+  ended,
+}: {
+  copy: Copy;
+  token: string | null;
+  initial: SiteCheckView | null | undefined;
+  /** What follows the result once the check has ended (the invitation to the full audit). */
+  ended?: (view: SiteCheckView) => ReactNode;
+}) {
   const { view, slow } = useSiteCheck(token, initial);
   if (!view) return null;
   const host = view.host || 'your website';
@@ -141,7 +152,7 @@ export function SiteCheckResult({ copy, token, initial }: { copy: Copy; token: s
             {copy.scoreLabel}: <strong>{view.score}/100</strong>
           </Score>
         )}
-        {(view.status === 'refused' || view.status === 'failed') && (
+        {(view.status === 'refused' || view.status === 'failed' || view.status === 'skipped') && (
           <Status>
             {copy.notChecked}: {view.reason}. {copy.notCheckedNote}
           </Status>
@@ -164,6 +175,7 @@ export function SiteCheckResult({ copy, token, initial }: { copy: Copy; token: s
           </Findings>
         </>
       )}
+      {view.status !== 'pending' && ended?.(view)}
       <About>
         <Link to={SITE_CHECKER_PAGE_PATH}>{copy.about}</Link>
       </About>

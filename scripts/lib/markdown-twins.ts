@@ -155,6 +155,19 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
     ].join('\n\n'),
   };
 
+  const readiness = pages.aiReadinessCheck;
+  const aiReadinessCheck: MarkdownTwin = {
+    path: routesPaths.aiReadinessCheck,
+    title: readiness.title,
+    description: readiness.seo.description,
+    body: [
+      readiness.lead,
+      list(readiness.checks),
+      section(readiness.formTitle, `The form at ${link(readiness.title, routesPaths.aiReadinessCheck)} asks for one thing: your website's address.`, readiness.note),
+      section(readiness.invitation.title, readiness.invitation.body, `${link(readiness.invitation.button, routesPaths.freeAudit)}.`),
+    ].join('\n\n'),
+  };
+
   const contact: MarkdownTwin = {
     path: routesPaths.contact,
     title: pages.contact.title,
@@ -199,5 +212,5 @@ export function buildMarkdownTwins(content: CompiledContent): MarkdownTwin[] {
     }),
   );
 
-  return [homeTwin, howItWorks, caseStudiesTwin, blog, ...articleTwins, freeAudit, contact, ...legalTwins];
+  return [homeTwin, howItWorks, caseStudiesTwin, blog, ...articleTwins, freeAudit, aiReadinessCheck, contact, ...legalTwins];
 }

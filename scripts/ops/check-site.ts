@@ -33,8 +33,17 @@ const progress = (step: string) => {
   else if (!json) process.stderr.write(`${url}: ${step}...\n`);
 };
 
-void checker.check(url, progress).then((report) => {
-  if (terminal) process.stderr.write('\r\x1b[K');
-  if (json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
-  else process.stdout.write(`${report.status === 'done' ? reportText(report) : reportHeadline(report)}\n`);
-});
+checker
+  .check(url, { onProgress: progress })
+  .then(
+    (report) => {
+      if (terminal) process.stderr.write('\r\x1b[K');
+      if (json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
+      else process.stdout.write(`${report.status === 'done' ? reportText(report) : reportHeadline(report)}\n`);
+    },
+    (error: unknown) => {
+      if (terminal) process.stderr.write('\r\x1b[K');
+      console.error(`The check could not run: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );

@@ -1,3 +1,4 @@
+import '../../server/private-files';
 import { exitOnConfigError, loadConfig, type Config } from '../../server/config';
 import { openConfigured, type Db } from '../../server/db/database';
 

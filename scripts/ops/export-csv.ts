@@ -1,14 +1,15 @@
-// npm run export:csv -- [--table audit|contact|quarantine] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
-// Writes the leads as CSV (stdout by default). Opens the database read-only, so it runs safely
-// while the site serves.
+// npm run export:csv -- [--table audit|contact|quarantine|checks | --checks] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
+// Writes the leads (or the held submissions, or the public AI-readiness checks) as CSV (stdout by
+// default). Opens the database read-only, so it runs safely while the site serves.
 import { writeFileSync } from 'node:fs';
 import { openDatabaseReadOnly } from '../../server/db/database';
 import { exportCsv, type ExportTable } from '../../server/ops/csv-export';
 import { configuredDatabase, fail, parseOptions } from './cli';
 
-const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom']);
-const table = options.table ?? 'audit';
-if (table !== 'audit' && table !== 'contact' && table !== 'quarantine') fail(`--table must be audit, contact or quarantine, not ${String(table)}`);
+const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom', 'checks']);
+if (options.checks && options.table !== undefined) fail('--checks is --table checks: give one of them');
+const table = options.checks ? 'checks' : (options.table ?? 'audit');
+if (table !== 'audit' && table !== 'contact' && table !== 'quarantine' && table !== 'checks') fail(`--table must be audit, contact, quarantine or checks, not ${String(table)}`);
 const since = options.since;
 if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);

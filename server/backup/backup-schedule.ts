@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { keepPrivate } from '../private-files';
 import { freeName, listBackups, pruneBackups, removePartial } from './backup-files';
 import { firstLine, type DatabaseSummary } from './database-file';
 
@@ -98,7 +99,10 @@ export class BackupSchedule {
       return;
     }
     const now = clock().getTime();
-    const newest = listBackups(dir, databasePath)[0];
+    const backups = listBackups(dir, databasePath);
+    // Copies of the database: as private as the database itself, whoever made them before.
+    keepPrivate(dir, ...backups.map((backup) => backup.file));
+    const newest = backups[0];
     const due = newest ? newest.takenAt.getTime() + intervalHours * HOUR_MS : now;
     this.nextDueAt = new Date(Math.max(due, now + (this.options.firstDelayMs ?? 60_000)));
     logger.info({ dir, everyHours: intervalHours, keep: this.options.keep, nextAt: this.nextDueAt.toISOString() }, 'Scheduled backups started');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError } from '../config';
+import { keepPrivate } from '../private-files';
 import { emailKey } from './email-key';
 import { migrations } from './migrations';
 
@@ -25,6 +26,8 @@ export function openDatabase(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   db.pragma('journal_mode = WAL');
+  // It holds personal data: its owner's only, whoever made it (see server/private-files.ts).
+  keepPrivate(path.dirname(file), file, `${file}-wal`, `${file}-shm`);
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('secure_delete = ON');

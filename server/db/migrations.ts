@@ -162,6 +162,71 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
     `,
   },
+  {
+    version: 6,
+    name: 'site checks apart from requests',
+    sql: `
+      -- Site checks gain: url_key, the normalised address a recent result is reused by (checks
+      -- made before it have none and are not reused); 'skipped', a check not run (too many from
+      -- one address in an hour, the queue full), with its reason; and an audit_id that may be
+      -- NULL, for a check asked for on its own (the public checker), which no request owns.
+      -- SQLite cannot change a CHECK or a NOT NULL in place, so the table is copied, ids kept.
+      CREATE TABLE site_checks_next (
+        id INTEGER PRIMARY KEY,
+        audit_id INTEGER UNIQUE REFERENCES audit_submissions (id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        url_key TEXT NOT NULL DEFAULT '',
+        host TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'refused', 'failed', 'skipped')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        reason TEXT,
+        score INTEGER,
+        summary TEXT,
+        report TEXT,
+        reused_from INTEGER,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      ) STRICT;
+      INSERT INTO site_checks_next (id, audit_id, url, host, token_hash, status, attempts, reason, score, summary, report, reused_from, created_at, finished_at)
+        SELECT id, audit_id, url, host, token_hash, status, attempts, reason, score, summary, report, reused_from, created_at, finished_at FROM site_checks;
+      DROP TABLE site_checks;
+      ALTER TABLE site_checks_next RENAME TO site_checks;
+      CREATE INDEX site_checks_pending ON site_checks (id) WHERE status IN ('queued', 'running');
+      CREATE INDEX site_checks_host ON site_checks (host, finished_at);
+      CREATE INDEX site_checks_url_key ON site_checks (url_key, finished_at);
+
+      -- A held submission's thank-you link carries a check token that leads to no check; its
+      -- hash is kept here so that the page answers it as a check still running.
+      ALTER TABLE quarantine ADD COLUMN check_token_hash TEXT;
+      CREATE UNIQUE INDEX quarantine_check_token ON quarantine (check_token_hash) WHERE check_token_hash IS NOT NULL;
+    `,
+  },
+  {
+    version: 7,
+    name: 'held AI-readiness checks',
+    sql: `
+      -- The public AI-readiness check's form holds what looks automated like the other forms do:
+      -- quarantine gains the form 'readiness'. SQLite cannot change a CHECK in place, so the
+      -- table is copied, ids kept.
+      CREATE TABLE quarantine_next (
+        id INTEGER PRIMARY KEY,
+        form TEXT NOT NULL CHECK (form IN ('audit', 'contact', 'readiness')),
+        reason TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '',
+        fields TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        check_token_hash TEXT
+      ) STRICT;
+      INSERT INTO quarantine_next (id, form, reason, email, fields, created_at, check_token_hash)
+        SELECT id, form, reason, email, fields, created_at, check_token_hash FROM quarantine;
+      DROP TABLE quarantine;
+      ALTER TABLE quarantine_next RENAME TO quarantine;
+      CREATE INDEX quarantine_created_at ON quarantine (created_at);
+      CREATE UNIQUE INDEX quarantine_check_token ON quarantine (check_token_hash) WHERE check_token_hash IS NOT NULL;
+      CREATE INDEX site_checks_asked_alone ON site_checks (created_at) WHERE audit_id IS NULL;
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

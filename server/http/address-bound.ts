@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 
 /**
@@ -8,7 +8,8 @@ import { ipKeyGenerator } from 'express-rate-limit';
  * CPU while it waits. However many connections one client holds, what is made for it then takes
  * a bounded share of the one process that also serves everyone else. A request still waiting
  * after `maxWaitMs` is refused then, not sooner: a refusal answered at once would only let the
- * client send the next request at once, and flood the process with refusals instead.
+ * client send the next request at once, and flood the process with refusals instead. Only a
+ * request that finds `maxWaiting` others already waiting is refused at once.
  *
  * A request whose client goes away while it waits leaves the queue without taking a token. State
  * is kept only for addresses seen lately: a full bucket with no one waiting is forgotten.
@@ -17,6 +18,11 @@ export interface AddressBoundOptions {
   burst: number;
   perSecond: number;
   maxWaitMs: number;
+  /**
+   * Requests of one address that may wait at once; one more is refused at once. Each waiting
+   * request holds a socket and a little memory, so the queue is bounded by count, not only by time.
+   */
+  maxWaiting: number;
   /** Milliseconds, monotonic; tests pass a clock they move. */
   now?: () => number;
   /** Told when an address has a request refused, once until its queue has emptied again. */
@@ -60,6 +66,11 @@ export class AddressBound {
     if (bucket.waiting.length === 0 && bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return Promise.resolve('now');
+    }
+    if (bucket.waiting.length >= this.options.maxWaiting) {
+      if (!bucket.refusing) this.options.onRefusing?.(address);
+      bucket.refusing = true;
+      return Promise.resolve('refused');
     }
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -152,13 +163,21 @@ export class AddressBound {
 }
 
 /**
+ * Who a request is from, for the bounds on one client: its address as the rate limit sees it
+ * (req.ip, behind TRUST_PROXY), an IPv6 address by its /56, which one client holds whole.
+ */
+export function clientAddress(req: Request): string {
+  return ipKeyGenerator(req.ip ?? '');
+}
+
+/**
  * Express middleware over an AddressBound, keyed by the client address as the rate limit sees it
  * (req.ip, behind TRUST_PROXY; an IPv6 address by its /56, which one client holds whole). Refused:
  * 429 with Retry-After, as plain text, before anything is made.
  */
 export function addressBound(bound: AddressBound): RequestHandler {
   return (req, res, next) => {
-    const address = ipKeyGenerator(req.ip ?? '');
+    const address = clientAddress(req);
     const gone = new AbortController();
     const onClose = () => gone.abort();
     res.once('close', onClose);

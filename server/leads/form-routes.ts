@@ -2,45 +2,74 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { CSRF_TOKEN_PATH, FORM_STARTED_FIELD, HONEYPOT_FIELD, type FormName, type FormState, type FormTokens } from '../../shared/forms/form-contract';
 import { auditFields } from '../../shared/forms/audit-form';
 import { contactFields } from '../../shared/forms/contact-form';
+import { readinessFields } from '../../shared/forms/readiness-form';
 import { validateForm, type FieldSpec, type FormValues } from '../../shared/forms/form-schema';
 import { routesPaths, site } from '../../shared/site';
-import { thankYouWithCheck } from '../../shared/site-check';
+import { AUDIT_WEBSITE_PARAM, readinessResult, SITE_CHECK_PARAM, thankYouWithCheck } from '../../shared/site-check';
 import type { Config } from '../config';
 import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { SitePages } from '../pages/site-pages';
-import { newCheckToken, type SiteCheckStore } from '../site-check/check-store';
-import type { LeadStore } from './lead-store';
+import { clientAddress } from '../http/address-bound';
+import type { CheckBudget } from '../site-check/check-budget';
+import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
+import { REUSE_WITHIN_MS } from '../site-check/check-worker';
+import { reportWithoutFacts } from '../site-check/run-check';
+import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
 
 /** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
 
+/**
+ * Site checks one client address may start in an hour through the audit form: more than a
+ * business asking for its own audit needs, few enough that the form is no way to send a site
+ * traffic in bulk.
+ */
+export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
+
+/** The one key the public check's budget for all visitors together is counted under. */
+const ALL_VISITORS = 'all visitors';
+
 /** Large enough for every field at its longest, small enough that a flood costs little. */
 const FORM_BODY_LIMIT = '100kb';
 
 /**
- * The requests for what is made for one visitor (a form page, its token, a post) that one client
- * address may make: 20 at once, then 5 a second, the rest waiting their turn for up to 30 seconds
- * (then 429). Far more than people at one address filling in a form need; a client that floods a
- * form page gets about 5 renders a second, a few milliseconds of CPU, whatever it holds open.
+ * The requests for what is made for one visitor (a form page, its token, a post, a check's
+ * result) that one client address may make: 20 at once, then 5 a second, up to 100 more waiting
+ * their turn for up to 30 seconds (then 429; past 100 waiting, 429 at once). Far more than people
+ * at one address filling in a form need; a client that floods a form page gets about 5 renders a
+ * second, a few milliseconds of CPU, whatever it holds open.
  */
-export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaitMs: 30_000 };
+export const FORM_REQUESTS_PER_ADDRESS = { burst: 20, perSecond: 5, maxWaitMs: 30_000, maxWaiting: 100 };
+
+/** What a valid post that is not held needs to be accepted: store it and answer, or refuse it. */
+interface Submission {
+  req: Request;
+  res: Response;
+  form: FormDefinition;
+  values: FormValues;
+  now: Date;
+  /** Keeps the post in quarantine, answered like an accepted one. */
+  hold: (reason: string) => void;
+  /** Gives the form back (or tells our script) why, with the status. */
+  refuse: (status: number, message: string) => Promise<void>;
+}
 
 interface FormDefinition {
   name: FormName;
   path: string;
   fields: readonly FieldSpec[];
-  /** Where a plain (no JavaScript) form post goes after success: Post/Redirect/Get. */
-  successRedirect: string;
+  /** The field that names a website to check: the answer links to that check (a held post's, to a decoy). */
+  websiteField?: string;
+  /** Where the answer sends the visitor (Post/Redirect/Get): the check's page when there is one. */
+  answer: (checkToken: string | null) => string;
+  /** Whether our script is told where to go, or stays on the page. */
+  scriptFollows: boolean;
+  accept: (submission: Submission) => Promise<void> | void;
 }
-
-const forms: FormDefinition[] = [
-  { name: 'audit', path: routesPaths.freeAudit, fields: auditFields, successRedirect: routesPaths.thankYou },
-  { name: 'contact', path: routesPaths.contact, fields: contactFields, successRedirect: `${routesPaths.contact}?sent=1` },
-];
 
 export interface FormRoutesDependencies {
   config: Config;
@@ -57,9 +86,15 @@ export interface FormRoutesDependencies {
   /**
    * The instant check of an audit request's website: queued in the request's transaction (the
    * request never waits for it), its worker nudged after; the notification waits `mailWaitMs`
-   * for its findings.
+   * for its findings. `budget` counts the checks each client address starts in an hour; past
+   * it, or with the queue full, the check is recorded as skipped and the lead goes on as ever.
    */
-  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void };
+  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: CheckBudget };
+  /**
+   * The public AI-readiness check's budgets: checks one client address may start in an hour, and
+   * all visitors together (one key); a check answered from a recent result costs neither.
+   */
+  publicChecks: { perAddress: CheckBudget; perHour: CheckBudget };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -76,6 +111,9 @@ const messages = {
   tooLarge: 'That was more text than the form can take. Please shorten your answers and try again.',
   unreadable: 'We could not read the form. Please reload the page and try again.',
   unavailable: `We could not save your request just now. Please try again in a minute, or e-mail us at ${site.email}.`,
+  checksFromAddress: (perHour: number, minutes: number) =>
+    `You have checked ${perHour} websites in the last hour, as many as one visitor may. Please come back in about ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  checkerBusy: (minutes: number) => `The checker is busy just now. Please come back in about ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 /** A fetch from our own script asks for JSON; a browser's plain form post asks for HTML. */
@@ -117,9 +155,10 @@ function refusalFor(error: unknown): { status: number; message: string; log: 'in
 }
 
 /**
- * The two form pages: GET renders the page with the visitor's token and fill-time note; POST
- * stores a lead (or gives the form back with its errors); GET /csrf-token gives a token to a form
- * reached by client-side navigation (the page it came from had none).
+ * The form pages: GET renders the page with the visitor's token and fill-time note; POST stores a
+ * lead or queues a public check (or gives the form back with its errors); GET /csrf-token gives a
+ * token to a form reached by client-side navigation (the page it came from had none); GET
+ * /ai-readiness-check/result shows a public check's result.
  */
 export function formRoutes(deps: FormRoutesDependencies): Router {
   const { config, store, clock, csrf } = deps;
@@ -145,6 +184,113 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   const parseBody = [
     express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 40 }),
     express.json({ limit: FORM_BODY_LIMIT, strict: true }),
+  ];
+
+  const checks = deps.siteChecks;
+
+  /** An audit request or a contact message: stored with its notification, and its website's check queued. */
+  const acceptLead =
+    (kind: LeadKind) =>
+    ({ req, res, form, values, now, hold }: Submission) => {
+      // One address may not fill the agency's inbox: past a few leads a day, more are held.
+      if (store.countLeadsFrom(values.email ?? '', new Date(now.getTime() - 86_400_000)) >= LEADS_PER_ADDRESS_PER_DAY) {
+        hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
+        return;
+      }
+      const website = kind === 'audit' ? (values.website_url ?? '') : '';
+      const checkToken = website ? newCheckToken() : null;
+      const skipReason = !checkToken
+        ? null
+        : !checks.budget.take(clientAddress(req))
+          ? `more than ${checks.budget.perHour} site checks were asked for from one address within an hour`
+          : checks.store.queueFull()
+            ? 'too many site checks are waiting to run just now'
+            : null;
+      const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
+      const saved = store.save(
+        kind,
+        values,
+        now,
+        (id) =>
+          composeNotification({
+            kind,
+            id,
+            fields: form.fields,
+            values,
+            receivedAt: now,
+            from: config.mailFrom,
+            to: config.mailTo,
+            siteUrl: config.siteUrl,
+            brand: site.brand,
+            ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
+          }),
+        !checkToken
+          ? {}
+          : skipped
+            ? { withLead: (id) => checks.store.recordSkipped(id, website, checkToken, skipped, now) }
+            : { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) },
+      );
+      req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
+      respondSuccess(req, res, form, checkToken);
+      setImmediate(deps.onStored);
+      if (checkToken && !skipped) setImmediate(checks.onQueued);
+    };
+
+  /**
+   * The public AI-readiness check: queued (no lead, no mail), its result page given at once. A
+   * site checked in the last hour is answered from that result, which fetches nothing and costs
+   * no budget; otherwise one client address, and all visitors together, may start only so many
+   * an hour (429 with Retry-After, and a sentence that says when to come back).
+   */
+  const acceptCheck = async ({ req, res, form, values, now, refuse }: Submission) => {
+    const website = values.website ?? '';
+    const address = clientAddress(req);
+    const { perAddress, perHour } = deps.publicChecks;
+    if (!checks.store.checkedSince(website, new Date(now.getTime() - REUSE_WITHIN_MS))) {
+      const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+      const refusal = !perAddress.hasRoom(address)
+        ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.perHour, wait) }
+        : !perHour.hasRoom(ALL_VISITORS)
+          ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
+          : checks.store.queueFull()
+            ? { reason: 'the queue full', seconds: 60, message: messages.checkerBusy }
+            : null;
+      if (refusal) {
+        req.log.warn({ form: form.name, over: refusal.reason }, 'AI-readiness check refused: over its budget');
+        res.setHeader('Retry-After', String(refusal.seconds));
+        await refuse(429, refusal.message(minutes(refusal.seconds)));
+        return;
+      }
+      perAddress.take(address);
+      perHour.take(ALL_VISITORS);
+    }
+    const checkToken = newCheckToken();
+    const id = checks.store.enqueue(null, website, checkToken, now);
+    req.log.info({ form: form.name, checkId: id }, 'AI-readiness check queued');
+    respondSuccess(req, res, form, checkToken);
+    setImmediate(checks.onQueued);
+  };
+
+  const forms: FormDefinition[] = [
+    {
+      name: 'audit',
+      path: routesPaths.freeAudit,
+      fields: auditFields,
+      websiteField: 'website_url',
+      answer: (token) => (token ? thankYouWithCheck(token) : routesPaths.thankYou),
+      scriptFollows: true,
+      accept: acceptLead('audit'),
+    },
+    { name: 'contact', path: routesPaths.contact, fields: contactFields, answer: () => `${routesPaths.contact}?sent=1`, scriptFollows: false, accept: acceptLead('contact') },
+    {
+      name: 'readiness',
+      path: routesPaths.aiReadinessCheck,
+      fields: readinessFields,
+      websiteField: 'website',
+      answer: (token) => (token ? readinessResult(token) : routesPaths.aiReadinessCheck),
+      scriptFollows: true,
+      accept: acceptCheck,
+    },
   ];
 
   for (const form of forms) {
@@ -173,10 +319,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
 
     const showForm: RequestHandler = async (req, res, next) => {
       try {
-        // After a message sent without JavaScript, the contact page says so.
-        const sent = form.name === 'contact' && req.query.sent === '1';
-        const state: FormState = { ...visitorTokens(req), ...(sent ? { form: 'contact', sent: true } : {}) };
-        await deps.sendPage(req, res, form.path, state, 200);
+        await deps.sendPage(req, res, form.path, { ...visitorTokens(req), ...shownWith(form, req) }, 200);
       } catch (error) {
         next(error);
       }
@@ -204,50 +347,28 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
           await respondRefused(req, res, 400, messages.invalid, { errors: result.errors });
           return;
         }
-        // One address may not fill the agency's inbox: past a few leads a day, more are held.
-        if (store.countLeadsFrom(result.values.email ?? '', new Date(now.getTime() - 86_400_000)) >= LEADS_PER_ADDRESS_PER_DAY) {
-          holdAndThank(req, res, `more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`, result.values, now);
-          return;
-        }
-        const website = form.name === 'audit' ? (result.values.website_url ?? '') : '';
-        const checkToken = website ? newCheckToken() : null;
-        const checks = deps.siteChecks;
-        const saved = store.save(
-          form.name,
-          result.values,
+        await form.accept({
+          req,
+          res,
+          form,
+          values: result.values,
           now,
-          (id) =>
-            composeNotification({
-              kind: form.name,
-              id,
-              fields: form.fields,
-              values: result.values,
-              receivedAt: now,
-              from: config.mailFrom,
-              to: config.mailTo,
-              siteUrl: config.siteUrl,
-              brand: site.brand,
-              ...(checkToken ? { siteCheck: 'pending' as const } : {}),
-            }),
-          checkToken
-            ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) }
-            : {},
-        );
-        req.log.info({ form: form.name, id: saved.id, mailId: saved.mailId, siteCheck: checkToken !== null }, 'Lead stored');
-        respondSuccess(req, res, form, checkToken);
-        setImmediate(deps.onStored);
-        if (checkToken) setImmediate(checks.onQueued);
+          hold: (reason) => holdAndThank(req, res, reason, result.values, now),
+          refuse: (status, message) => respondRefused(req, res, status, message, { values: result.values }),
+        });
       } catch (error) {
         next(error);
       }
     };
 
     const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
-      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now);
+      // The same answer as an accepted post's, a check link included, which the result page
+      // answers as a check still running: a bot learns nothing from it, and a held submission's
+      // website is never fetched.
+      const decoyToken = form.websiteField && values[form.websiteField] ? newCheckToken() : null;
+      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null);
       req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
-      // The same answer as a lead's, a check link included (one that leads to no result): a bot
-      // learns nothing from it, and a held submission's website is never fetched.
-      respondSuccess(req, res, form, form.name === 'audit' && values.website_url ? newCheckToken() : null);
+      respondSuccess(req, res, form, decoyToken);
     };
 
     const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
@@ -264,15 +385,42 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     // onError ends the chain, so a refusal at any step (rate limit, cross-site, body, token) lands in it.
     router.post(form.path, deps.addressBound, ...deps.rateLimit, rejectCrossSite(config.siteUrl), requireFormBody, ...parseBody, csrf.cookies, csrf.protect, submit, onError);
   }
+
+  // A check's result, with the form to check another site: private to whoever has its link (the
+  // page is rendered for it, never stored by a cache, kept out of search indexes). A token that
+  // leads nowhere answers 404; the address with no token is the page saying so, and its form.
+  router.get(routesPaths.aiReadinessResult, deps.addressBound, csrf.cookies, csrf.protect, async (req, res, next) => {
+    try {
+      const token = req.query[SITE_CHECK_PARAM];
+      const siteCheck = typeof token === 'string' && token.length <= 100 ? deps.siteChecks.store.viewByToken(token) : null;
+      res.setHeader('X-Robots-Tag', 'noindex');
+      await deps.sendPage(req, res, routesPaths.aiReadinessResult, { ...visitorTokens(req), form: 'readiness', siteCheck }, siteCheck || token === undefined ? 200 : 404);
+    } catch (error) {
+      next(error);
+    }
+  });
   return router;
 }
 
-/** The answer to a stored post; `checkToken`: the thank-you page shows that request's site check. */
+/** The answer to an accepted post; `checkToken`: the page it goes to shows that check. */
 function respondSuccess(req: Request, res: Response, form: FormDefinition, checkToken: string | null = null): void {
-  const target = checkToken ? thankYouWithCheck(checkToken) : form.successRedirect;
+  const target = form.answer(checkToken);
   if (wantsJson(req)) {
-    res.status(200).json({ ok: true, redirect: form.name === 'audit' ? target : undefined });
+    res.status(200).json({ ok: true, redirect: form.scriptFollows ? target : undefined });
     return;
   }
   res.redirect(303, target);
+}
+
+/**
+ * What a form page is shown with besides the tokens: the contact page says a message was sent
+ * (after a post without JavaScript); the audit form is filled with the website a check's result
+ * sent the visitor with, when it is a valid one (`/free-audit?website=...`).
+ */
+function shownWith(form: FormDefinition, req: Request): Partial<FormState> {
+  if (form.name === 'contact' && req.query.sent === '1') return { form: 'contact', sent: true };
+  const website = req.query[AUDIT_WEBSITE_PARAM];
+  if (form.name !== 'audit' || typeof website !== 'string') return {};
+  const checked = validateForm(auditFields.filter((field) => field.name === 'website_url'), { website_url: website });
+  return checked.ok ? { form: 'audit', values: { website_url: checked.values.website_url ?? '' } } : {};
 }

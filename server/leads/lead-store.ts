@@ -1,3 +1,4 @@
+import type { FormName } from '../../shared/forms/form-contract';
 import type { FormValues } from '../../shared/forms/form-schema';
 import type { Db } from '../db/database';
 import { emailKey } from '../db/email-key';
@@ -68,7 +69,7 @@ export class LeadStore {
       `INSERT INTO mail_outbox (kind, source_id, subject_email, message_id, message, next_attempt_at, created_at)
        VALUES (@kind, @source_id, @subject_email, @message_id, @message, @due, @now)`,
     );
-    this.insertHeld = db.prepare(`INSERT INTO quarantine (form, reason, email, fields, created_at) VALUES (?, ?, ?, ?, ?)`);
+    this.insertHeld = db.prepare(`INSERT INTO quarantine (form, reason, email, fields, check_token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
     this.leadsFrom = db.prepare<[string, string, string, string], { n: number }>(
       `SELECT (SELECT count(*) FROM audit_submissions WHERE created_at >= ? AND email_key(email) = ?)
             + (SELECT count(*) FROM contact_messages WHERE created_at >= ? AND email_key(email) = ?) AS n`,
@@ -91,10 +92,11 @@ export class LeadStore {
   /**
    * Keeps a submission that looks automated (or one too many from an address) where ops can see
    * it, with the reason: not a lead, never mailed, deleted after the retention period.
+   * `checkTokenHash`: the hash of the check token its answer carried, which leads to no check.
    */
-  hold(form: LeadKind, reason: string, values: FormValues, now: Date): number {
+  hold(form: FormName, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
     const fields = JSON.stringify(values);
-    return Number(this.insertHeld.run(form, reason, values.email ?? '', fields, now.toISOString()).lastInsertRowid);
+    return Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid);
   }
 
   /** Deletes held submissions older than `days` days; returns how many. */

@@ -11,6 +11,8 @@ export interface AiReport {
   referrals: { assistant: string; total: number; byDay: number[]; pages: { path: string; count: number }[] }[];
   /** Leads stored per day (both forms). */
   leads: number[];
+  /** Public AI-readiness checks asked for per day (kept 30 days: older days count none). */
+  checks: number[];
 }
 
 const KINDS = ['training', 'search', 'user'] as const;
@@ -73,12 +75,23 @@ export function buildAiReport(db: Db, site: string, days: string[]): AiReport {
     const index = dayIndex.get(row.day);
     if (index !== undefined) leads[index] = row.n;
   }
+  const checks = days.map(() => 0);
+  const checkRows = db
+    .prepare<[string, string], { day: string; n: number }>(
+      `SELECT substr(created_at, 1, 10) AS day, count(*) AS n FROM site_checks WHERE audit_id IS NULL AND substr(created_at, 1, 10) BETWEEN ? AND ? GROUP BY day`,
+    )
+    .all(from, to);
+  for (const row of checkRows) {
+    const index = dayIndex.get(row.day);
+    if (index !== undefined) checks[index] = row.n;
+  }
   return {
     site,
     days,
     crawlers: ranked(tallies.crawler).map((tally) => ({ family: tally.name, total: tally.total, byKind: tally.byKind, byDay: tally.byDay, pages: tally.pages })),
     referrals: ranked(tallies.referral).map((tally) => ({ assistant: tally.name, total: tally.total, byDay: tally.byDay, pages: tally.pages })),
     leads,
+    checks,
   };
 }
 
@@ -100,6 +113,7 @@ export function renderTextReport(report: AiReport): string {
     day,
     sum(report.crawlers.map((entry) => entry.byDay[index] ?? 0)),
     sum(report.referrals.map((entry) => entry.byDay[index] ?? 0)),
+    report.checks[index] ?? 0,
     report.leads[index] ?? 0,
   ]);
   return [
@@ -115,7 +129,7 @@ export function renderTextReport(report: AiReport): string {
     referralRows.length > 0 ? table(['assistant', 'landing page', 'visits'], referralRows) : '  none',
     '',
     'Per day',
-    table(['day', 'AI fetches', 'AI referrals', 'leads'], leadRows),
+    table(['day', 'AI fetches', 'AI referrals', 'AI-readiness checks', 'leads'], leadRows),
     '',
   ].join('\n');
 }
@@ -170,7 +184,7 @@ export function renderHtmlReport(report: AiReport, generatedAt: string): string 
   const crawlerPageTable = report.crawlers.flatMap((entry) => entry.pages.map((page) => row([entry.family, page.path, page.count]))).join('');
   const referralTable = report.referrals.flatMap((entry) => entry.pages.map((page) => row([entry.assistant, page.path, page.count]))).join('');
   const dayTable = report.days
-    .map((day, index) => row([day, sum(report.crawlers.map((entry) => entry.byDay[index] ?? 0)), sum(report.referrals.map((entry) => entry.byDay[index] ?? 0)), report.leads[index] ?? 0]))
+    .map((day, index) => row([day, sum(report.crawlers.map((entry) => entry.byDay[index] ?? 0)), sum(report.referrals.map((entry) => entry.byDay[index] ?? 0)), report.checks[index] ?? 0, report.leads[index] ?? 0]))
     .join('');
   const none = (colspan: number) => `<tr><td colspan="${colspan}">None in this period.</td></tr>`;
   return `<!doctype html>
@@ -201,11 +215,12 @@ footer{margin-top:32px;color:#64748b;font-size:13px}
 <body>
 <main>
 <h1>What AI did on ${escapeHtml(report.site)}</h1>
-<p class="lead">${escapeHtml(period)} (${dayCount(report.days)}, UTC). AI crawlers reading the site, AI assistants sending visitors, and the leads that arrived.</p>
+<p class="lead">${escapeHtml(period)} (${dayCount(report.days)}, UTC). AI crawlers reading the site, AI assistants sending visitors, the free AI-readiness checks visitors ran, and the leads that arrived.</p>
 <ul class="figures">
 <li><strong>${totalFetches.toLocaleString('en-GB')}</strong>fetches by AI crawlers</li>
 <li><strong>${report.crawlers.length}</strong>AI companies reading the site</li>
 <li><strong>${totalReferrals.toLocaleString('en-GB')}</strong>visits sent by AI assistants</li>
+<li><strong>${sum(report.checks).toLocaleString('en-GB')}</strong>free AI-readiness checks</li>
 <li><strong>${totalLeads.toLocaleString('en-GB')}</strong>leads</li>
 </ul>
 <h2>AI crawlers</h2>
@@ -217,9 +232,9 @@ ${stackedBars(report.days, report.crawlers.map((entry) => ({ name: entry.family,
 ${stackedBars(report.days, report.referrals.map((entry) => ({ name: entry.assistant, values: entry.byDay })), 'Visits sent by AI assistants per day')}
 <table><thead><tr><th scope="col">Assistant</th><th scope="col">Landing page</th><th scope="col">Visits</th></tr></thead><tbody>${referralTable || none(3)}</tbody></table>
 <h2>Leads</h2>
-${stackedBars(report.days, [{ name: 'Leads (audit requests and messages)', values: report.leads }], 'Leads per day')}
+${stackedBars(report.days, [{ name: 'Free AI-readiness checks', values: report.checks }, { name: 'Leads (audit requests and messages)', values: report.leads }], 'AI-readiness checks and leads per day')}
 <h2>Day by day</h2>
-<table><thead><tr><th scope="col">Day</th><th scope="col">AI fetches</th><th scope="col">AI referrals</th><th scope="col">Leads</th></tr></thead><tbody>${dayTable}</tbody></table>
+<table><thead><tr><th scope="col">Day</th><th scope="col">AI fetches</th><th scope="col">AI referrals</th><th scope="col">AI-readiness checks</th><th scope="col">Leads</th></tr></thead><tbody>${dayTable}</tbody></table>
 <footer>Counts only: no cookie, no address and no person is recorded. Crawlers are recognised by their user agent; visits from assistants by the page they came from or a utm_source. Made ${escapeHtml(generatedAt)}.</footer>
 </main>
 </body>

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { keepPrivate } from '../private-files';
 import type { MailMessage } from './mail-message';
 
 /** Sends one message; rejects when it was not accepted. */
@@ -67,6 +68,8 @@ export function emlFileTransport(directory: string): MailTransport {
     async send(message) {
       const info = await builder.sendMail(toNodemailer(message));
       mkdirSync(directory, { recursive: true });
+      // A lead's mail holds personal data: the folder its owner's only, like the database's.
+      keepPrivate(directory);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w.-]/g, '_')}.eml`;
       const temporary = path.join(directory, `.${name}.tmp`);
       writeFileSync(temporary, info.message as Buffer);

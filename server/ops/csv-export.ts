@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 
-export type ExportTable = 'audit' | 'contact' | 'quarantine';
+export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks';
 
 /**
  * What each export reads: `from` (a table, or a table joined to what stands beside its rows) and
@@ -25,6 +25,25 @@ const tables: Record<ExportTable, { from: string; columns: (string | { name: str
   quarantine: {
     from: 'quarantine',
     columns: ['id', 'created_at', 'form', 'reason', 'email', 'fields'],
+  },
+  // The public AI-readiness checks (asked for on their own, no request owns them), and whether an
+  // audit request named the same host afterwards: what the checker brings in.
+  checks: {
+    from: '(SELECT * FROM site_checks WHERE audit_id IS NULL) AS checks',
+    columns: [
+      { name: 'id', sql: 'checks.id' },
+      { name: 'created_at', sql: 'checks.created_at' },
+      { name: 'checked_at', sql: 'checks.finished_at' },
+      { name: 'url', sql: 'checks.url' },
+      { name: 'host', sql: 'checks.host' },
+      { name: 'status', sql: 'checks.status' },
+      { name: 'score', sql: 'checks.score' },
+      { name: 'summary', sql: 'checks.summary' },
+      {
+        name: 'audit_requested',
+        sql: `CASE WHEN EXISTS (SELECT 1 FROM site_checks AS audits WHERE audits.audit_id IS NOT NULL AND audits.host = checks.host AND audits.host <> '' AND audits.created_at >= checks.created_at) THEN 'yes' ELSE 'no' END`,
+      },
+    ],
   },
 };
 

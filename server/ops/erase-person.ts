@@ -62,8 +62,13 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
       return {
         messageIds: new Set(mails.map((mail) => mail.message_id)),
         unsentMails: mails.filter((mail) => mail.sent_at === null).length,
-        // Before the requests themselves: a check is found by the request it belongs to.
-        siteChecks: db.prepare(`DELETE FROM site_checks WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
+        // Before the requests themselves: a check is found by the request it belongs to. A later
+        // check that reused one of its results keeps its own copy, and loses the link to it.
+        siteChecks: (() => {
+          const checks = `SELECT id FROM site_checks WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`;
+          db.prepare(`UPDATE site_checks SET reused_from = NULL WHERE reused_from IN (${checks})`).run(key);
+          return db.prepare(`DELETE FROM site_checks WHERE id IN (${checks})`).run(key).changes;
+        })(),
         auditSubmissions: remove('auditSubmissions'),
         contactMessages: remove('contactMessages'),
         heldSubmissions: remove('heldSubmissions'),

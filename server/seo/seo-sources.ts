@@ -7,6 +7,7 @@ import { caseStudies } from '../../shared/generated/case-studies';
 import { home } from '../../shared/generated/home';
 import { legalPages } from '../../shared/generated/legal';
 import { blog } from '../../shared/generated/pages/blog';
+import { aiReadinessCheck } from '../../shared/generated/pages/aiReadinessCheck';
 import { freeAudit } from '../../shared/generated/pages/freeAudit';
 import { processSteps } from '../../shared/generated/process-steps';
 import { routesPaths, site } from '../../shared/site';
@@ -53,6 +54,7 @@ export function siteSeoSources(siteUrl: string): SeoSources {
       { name: `${site.brand}: LLM-SEO agency`, path: routesPaths.home, description: home.seo.description },
       { name: 'How it works', path: routesPaths.howItWorks, description: processSteps.seo.description },
       { name: freeAudit.title, path: routesPaths.freeAudit, description: freeAudit.seo.description },
+      { name: aiReadinessCheck.title, path: routesPaths.aiReadinessCheck, description: aiReadinessCheck.seo.description },
       { name: 'Case studies', path: routesPaths.caseStudies, description: caseStudies.seo.description },
     ],
     blog: { title: `${blog.title} | ${site.brand}`, description: blog.seo.description },

@@ -35,9 +35,10 @@ export type AddressAllowlist = readonly [ipaddr.IPv4 | ipaddr.IPv6, number][];
 
 /**
  * Parses a comma-separated list of addresses and CIDRs ("127.0.0.1, 10.0.0.0/8, ::1"); throws
- * with the entry that is neither. An address alone stands for itself (/32 or /128).
+ * with the entry that is neither. An address alone stands for itself (/32 or /128). The one
+ * reading of such a list in the configuration: SITE_CHECK_ALLOW and TRUST_PROXY.
  */
-export function parseAllowlist(value: string): AddressAllowlist {
+export function parseAddressList(value: string): AddressAllowlist {
   return value
     .split(',')
     .map((entry) => entry.trim())

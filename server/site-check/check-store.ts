@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SiteCheckView } from '../../shared/site-check';
 import type { Db } from '../db/database';
-import { hostOf, type SiteCheckReport } from './run-check';
-import { reportSummary } from './report';
+import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
+import { reportSummary, reportView } from './report';
 
-type CheckRowStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed';
+type CheckRowStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed' | 'skipped';
 
 export interface CheckRow {
   id: number;
-  audit_id: number;
+  /** The audit request the check belongs to; null for a check asked for on its own. */
+  audit_id: number | null;
   url: string;
+  /** The normalised address a recent result is reused by. */
+  url_key: string;
   host: string;
   status: CheckRowStatus;
   attempts: number;
@@ -27,7 +31,7 @@ export function newCheckToken(): string {
 }
 
 /** What the database keeps of a token: its SHA-256, so a copy of the database opens no result. */
-function tokenHash(token: string): string {
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -36,46 +40,97 @@ export function storedReport(row: Pick<CheckRow, 'report'>): SiteCheckReport | n
   return row.report ? (JSON.parse(row.report) as SiteCheckReport) : null;
 }
 
+/** Checks waiting to run at most; past it, a new one is recorded as skipped. */
+export const MAX_QUEUED_CHECKS = 100;
+
 /**
- * The site_checks table: one row per audit request that names a website, queued in the request's
- * own transaction, claimed by the worker, finished with its report.
+ * The site_checks table: one row per check, queued in the transaction of the request that asks
+ * for it, claimed by the worker, finished with its report. The checks of audit requests go
+ * before those asked for on their own.
  */
 export class SiteCheckStore {
   private readonly insert;
+  private readonly insertFinished;
+  private readonly queued;
   private readonly nextQueued;
   private readonly markRunning;
   private readonly markFinished;
   private readonly recent;
   private readonly byTokenHash;
+  private readonly heldByTokenHash;
   private readonly byAudit;
   private readonly interrupted;
   private readonly requeue;
+  private readonly giveUp;
+  private readonly waitingSince;
+  private readonly finishedFor;
+  private readonly unlinkOld;
+  private readonly deleteOld;
 
   constructor(private readonly db: Db) {
-    this.insert = db.prepare(`INSERT INTO site_checks (audit_id, url, host, token_hash, created_at) VALUES (?, ?, ?, ?, ?)`);
+    this.insert = db.prepare(`INSERT INTO site_checks (audit_id, url, url_key, host, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.insertFinished = db.prepare(
+      `INSERT INTO site_checks (audit_id, url, url_key, host, token_hash, status, reason, summary, report, created_at, finished_at)
+       VALUES (@audit_id, @url, @url_key, @host, @token_hash, @status, @reason, @summary, @report, @now, @now)`,
+    );
+    this.queued = db.prepare<[], number>(`SELECT count(*) FROM site_checks WHERE status = 'queued'`).pluck();
     // A host already being checked waits: its result is reused rather than fetched twice.
     this.nextQueued = db.prepare<[], CheckRow>(
       `SELECT * FROM site_checks WHERE status = 'queued'
          AND host NOT IN (SELECT host FROM site_checks WHERE status = 'running' AND host <> '')
-       ORDER BY id LIMIT 1`,
+       ORDER BY audit_id IS NULL, id LIMIT 1`,
     );
     this.markRunning = db.prepare(`UPDATE site_checks SET status = 'running', attempts = attempts + 1 WHERE id = ?`);
     this.markFinished = db.prepare(
       `UPDATE site_checks SET status = @status, reason = @reason, score = @score, summary = @summary, report = @report, reused_from = @reused_from, finished_at = @finished_at WHERE id = @id`,
     );
     this.recent = db.prepare<[string, string, number], CheckRow>(
-      `SELECT * FROM site_checks WHERE host = ? AND host <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? AND id <> ?
+      `SELECT * FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? AND id <> ?
        ORDER BY finished_at DESC LIMIT 1`,
     );
     this.byTokenHash = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE token_hash = ?`);
+    this.heldByTokenHash = db
+      .prepare<[string], string>(`SELECT coalesce(json_extract(fields, '$.website_url'), json_extract(fields, '$.website')) FROM quarantine WHERE check_token_hash = ?`)
+      .pluck();
     this.byAudit = db.prepare<[number], CheckRow>(`SELECT * FROM site_checks WHERE audit_id = ?`);
     this.interrupted = db.prepare<[], CheckRow>(`SELECT * FROM site_checks WHERE status = 'running'`);
     this.requeue = db.prepare(`UPDATE site_checks SET status = 'queued' WHERE id = ?`);
+    this.giveUp = db.prepare(`UPDATE site_checks SET status = 'failed', reason = ?, summary = ?, finished_at = ? WHERE id = ? AND status = 'running'`);
+    this.waitingSince = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE status = 'queued' AND created_at < ?`);
+    this.finishedFor = db
+      .prepare<[string, string], number>(`SELECT 1 FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? LIMIT 1`)
+      .pluck();
+    // Copies of a result keep their own report; they only lose the link to the original.
+    this.unlinkOld = db.prepare(`UPDATE site_checks SET reused_from = NULL WHERE reused_from IN (SELECT id FROM site_checks WHERE audit_id IS NULL AND created_at < ?)`);
+    this.deleteOld = db.prepare(`DELETE FROM site_checks WHERE audit_id IS NULL AND created_at < ?`);
   }
 
-  /** Queues the check of an audit request's website; call it inside the request's transaction. */
-  enqueue(auditId: number, url: string, token: string, now: Date): number {
-    return Number(this.insert.run(auditId, url, hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid);
+  /** Queues the check of a website; call it inside the transaction of the request that asks for it. */
+  enqueue(auditId: number | null, url: string, token: string, now: Date): number {
+    return Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid);
+  }
+
+  /** Records a check that will not run (`report` says why), in the transaction of the request that asked for it. */
+  recordSkipped(auditId: number | null, url: string, token: string, report: SiteCheckReport, now: Date): number {
+    return Number(
+      this.insertFinished.run({
+        audit_id: auditId,
+        url,
+        url_key: urlKeyOf(url),
+        host: hostOf(url),
+        token_hash: tokenHash(token),
+        status: report.status,
+        reason: report.reason,
+        summary: reportSummary(report),
+        report: JSON.stringify(report),
+        now: now.toISOString(),
+      }).lastInsertRowid,
+    );
+  }
+
+  /** Whether the queue holds MAX_QUEUED_CHECKS checks already. */
+  queueFull(): boolean {
+    return (this.queued.get() ?? 0) >= MAX_QUEUED_CHECKS;
   }
 
   /** Takes the next queued check and marks it running, in one write transaction. */
@@ -90,9 +145,29 @@ export class SiteCheckStore {
       .immediate();
   }
 
-  /** A finished check of the same host since `since`, whose result can stand for a new one. */
+  /** Checks queued before `before` and still waiting: too late to be worth running. */
+  waitingSinceBefore(before: Date): CheckRow[] {
+    return this.waitingSince.all(before.toISOString());
+  }
+
+  /** Whether the address `url` names was checked since `since`: a new check of it is answered from that result, without fetching. */
+  checkedSince(url: string, since: Date): boolean {
+    return this.finishedFor.get(urlKeyOf(url), since.toISOString()) !== undefined;
+  }
+
+  /** Deletes the checks asked for on their own (no request owns them) made before `before`; returns how many. */
+  purgeAskedAlone(before: Date): number {
+    return this.db
+      .transaction(() => {
+        this.unlinkOld.run(before.toISOString());
+        return this.deleteOld.run(before.toISOString()).changes;
+      })
+      .immediate();
+  }
+
+  /** A finished check of the same address since `since`, whose result can stand for a new one. */
   recentResult(row: CheckRow, since: Date): CheckRow | null {
-    return this.recent.get(row.host, since.toISOString(), row.id) ?? null;
+    return this.recent.get(row.url_key, since.toISOString(), row.id) ?? null;
   }
 
   /** Records a check's report (its own, or another's reused); call it in the transaction that delivers it. */
@@ -109,8 +184,34 @@ export class SiteCheckStore {
     });
   }
 
+  /**
+   * A running check whose result could not be recorded: queued again to run once more, or, after
+   * `maxAttempts` starts, failed with `reason` (no report). Never left running, which would hold
+   * back every later check of its host.
+   */
+  release(row: Pick<CheckRow, 'id' | 'attempts'>, maxAttempts: number, reason: string, now: Date): void {
+    if (row.attempts < maxAttempts) this.requeue.run(row.id);
+    else this.giveUp.run(reason, `failed: ${reason}`, now.toISOString(), row.id);
+  }
+
   byToken(token: string): CheckRow | null {
     return this.byTokenHash.get(tokenHash(token)) ?? null;
+  }
+
+  /**
+   * What the page that holds `token` shows: its check, running or finished; a held submission's
+   * token (which leads to no check) as a check still running, so that a sender cannot tell it
+   * was held; null for any other token.
+   */
+  viewByToken(token: string): SiteCheckView | null {
+    const hash = tokenHash(token);
+    const row = this.byTokenHash.get(hash);
+    if (row) {
+      const report = storedReport(row);
+      return report ? reportView(report) : { status: 'pending', host: row.host, url: row.url };
+    }
+    const heldWebsite = this.heldByTokenHash.get(hash);
+    return typeof heldWebsite === 'string' ? { status: 'pending', host: hostOf(heldWebsite), url: heldWebsite } : null;
   }
 
   forAudit(auditId: number): CheckRow | null {

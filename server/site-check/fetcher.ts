@@ -15,20 +15,58 @@ import { addressRefusal, sameAddress, WEB_PORTS, type AddressAllowlist } from '.
  *   the checked addresses, so a DNS answer that changes between check and connect (rebinding)
  *   changes nothing, and the socket's peer is compared once more on connect;
  *   each redirect is a new URL, checked again from the top, 5 at most;
- * - at most MAX_BYTES of a body is read, counted after decompression too (a zip bomb stops at
- *   the same size), then reading stops and the connection is closed; 10 s per fetch, and the
- *   caller's signal (the check's own deadline) ends it sooner;
+ * - names are resolved by c-ares (dns.Resolver), which waits on sockets, not on the thread pool
+ *   that file reads, compression and the log share: a name server that never answers holds
+ *   nothing of the process, and each lookup gives up after DNS_TIMEOUT_MS a try; one check
+ *   resolves each name once and at most MAX_NAMES names; the hosts file is not read, and
+ *   `localhost` names are loopback (RFC 6761), which the rules refuse;
+ * - at most MAX_BYTES of a body is read (less where the caller asks), counted after
+ *   decompression too (a zip bomb stops at the same size), then reading stops and the connection
+ *   is closed; 10 s per fetch, and the caller's signal (the check's own deadline) ends it sooner;
  * - no cookie is sent or kept, no connection is reused, one User-Agent names the site.
  */
 
 export const MAX_BYTES = 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
+/** How long one try of a DNS query waits for its answer (two tries). */
+const DNS_TIMEOUT_MS = 2500;
+/** Different host names one fetcher resolves at most (a check asks for one site's few files). */
+const MAX_NAMES = 8;
 
-/** Resolves a host name to every address it has (dns.lookup: the hosts file, then DNS). */
+/** Resolves a host name to every address it has. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+/** The answer of a DNS query that failed, in a person's words. */
+function lookupFailure(hostname: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'ENONAME' || code === 'NXDOMAIN') return `the name ${hostname} does not resolve to an address`;
+  if (code === 'ETIMEOUT') return `no name server answered for ${hostname} in time`;
+  return `the name ${hostname} could not be resolved (${code || (error instanceof Error ? error.message : String(error))})`;
+}
+
+/** A name's A and AAAA records, from `servers` or the name servers the system is configured with. */
+function dnsResolver(servers?: readonly string[]): Resolver & { cancel(): void } {
+  const resolver = new dns.Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
+  if (servers) resolver.setServers(servers);
+  const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+    const name = hostname.toLowerCase().replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
+    }
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+    const addresses = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (addresses.length > 0) return addresses;
+    throw v4.status === 'rejected' ? v4.reason : v6.status === 'rejected' ? v6.reason : new Error('no address');
+  };
+  return Object.assign(resolve, { cancel: () => resolver.cancel() });
+}
 
 /** A URL the rules do not let the checker fetch: nothing was sent to it. */
 export class FetchRefused extends Error {
@@ -49,15 +87,21 @@ export interface FetcherOptions {
   /** SITE_CHECK_ALLOW: addresses let through on any port (staging and tests). */
   allowlist: AddressAllowlist;
   resolver?: Resolver;
+  /** The name servers to ask ("127.0.0.1:5353"); the system's (resolv.conf) by default. */
+  nameServers?: readonly string[];
   maxBytes?: number;
   fetchTimeoutMs?: number;
 }
 
-interface FetchOptions {
+export interface FetchOptions {
   /** The Accept header; a crawler's HTML preference by default. */
   accept?: string;
   /** Ends the fetch early (the check's own deadline). */
   signal?: AbortSignal;
+  /** Reads less of the body than the fetcher's limit (robots.txt: 500 KiB). */
+  maxBytes?: number;
+  /** The only hosts (with port) this fetch may reach, redirects included; any host when absent. */
+  hosts?: ReadonlySet<string>;
 }
 
 export interface FetchedResponse {
@@ -133,7 +177,7 @@ function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliD
     case 'x-gzip':
       return zlib.createGunzip();
     case 'deflate':
-      // Servers send zlib-wrapped deflate (as the standard says) or raw deflate; Unzip reads the
+      // Servers send zlib-wrapped deflate (as the standard says) or raw deflate; Inflate reads the
       // first, and raw deflate is rare enough to report as undecodable.
       return zlib.createInflate();
     case 'br':
@@ -167,8 +211,20 @@ function failureReason(error: unknown, url: URL): string {
 }
 
 export function createFetcher(options: FetcherOptions): SiteFetcher {
-  const resolver = options.resolver ?? systemResolver;
-  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const system = dnsResolver(options.nameServers);
+  const resolver = options.resolver ?? system;
+  // Each name is resolved once; a check that keeps naming new hosts (redirects) stops at MAX_NAMES.
+  const resolved = new Map<string, Promise<LookupAddress[]>>();
+  const lookup = (hostname: string): Promise<LookupAddress[]> => {
+    let answer = resolved.get(hostname);
+    if (!answer) {
+      if (resolved.size >= MAX_NAMES) return Promise.reject(new FetchFailed(`the check reached more than ${MAX_NAMES} different host names`));
+      answer = resolver(hostname);
+      resolved.set(hostname, answer);
+    }
+    return answer;
+  };
+  const fetcherMaxBytes = options.maxBytes ?? MAX_BYTES;
   const fetchTimeoutMs = options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS;
   const { allowlist, userAgent } = options;
 
@@ -187,10 +243,14 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
       addresses = [{ address: hostname, family }];
     } else {
       try {
-        addresses = await raceSignal(resolver(hostname), signal);
+        addresses = await raceSignal(lookup(hostname), signal);
       } catch (error) {
-        if (signal.aborted) throw error;
-        throw new FetchFailed(failureReason(error, url));
+        if (signal.aborted) {
+          system.cancel();
+          throw error;
+        }
+        if (error instanceof FetchFailed) throw error;
+        throw new FetchFailed(lookupFailure(hostname, error));
       }
       if (addresses.length === 0) throw new FetchFailed(`the name ${hostname} does not resolve to an address`);
     }
@@ -202,7 +262,7 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
   }
 
   /** One request to one checked URL: its status, headers and (capped) body, or the redirect's target. */
-  function request(url: URL, addresses: LookupAddress[], accept: string, signal: AbortSignal): Promise<Omit<FetchedResponse, 'redirects' | 'url'> & { location?: string }> {
+  function request(url: URL, addresses: LookupAddress[], accept: string, maxBytes: number, signal: AbortSignal): Promise<Omit<FetchedResponse, 'redirects' | 'url'> & { location?: string }> {
     return new Promise((resolve, reject) => {
       let settled = false;
       const finish = (error: unknown, value?: Omit<FetchedResponse, 'redirects' | 'url'> & { location?: string }) => {
@@ -321,8 +381,9 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
       }
       try {
         for (;;) {
+          if (fetchOptions.hosts && !fetchOptions.hosts.has(url.host)) throw new FetchRefused(`${url.host} is not the checked site's own host, so it is not read`, url.href);
           const addresses = await checkedAddresses(url, signal);
-          const answer = await request(url, addresses, fetchOptions.accept ?? HTML_ACCEPT, signal);
+          const answer = await request(url, addresses, fetchOptions.accept ?? HTML_ACCEPT, Math.min(fetchOptions.maxBytes ?? fetcherMaxBytes, fetcherMaxBytes), signal);
           if (answer.location === undefined) {
             const { location: _none, ...response } = answer;
             return { ...response, url: url.href, redirects };

@@ -82,9 +82,10 @@ export function reportView(report: SiteCheckReport): SiteCheckView {
     return {
       status: 'done',
       host: report.host,
+      url: report.url,
       score: report.score ?? 0,
       findings: report.findings.map(({ title, verdict, detail, advice }) => ({ title, verdict, detail, advice })),
     };
   }
-  return { status: report.status, host: report.host, reason: report.reason ?? '' };
+  return { status: report.status, host: report.host, url: report.url, reason: report.reason ?? '' };
 }

@@ -1,32 +1,28 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { routesPaths } from '../../shared/site';
 import { NO_FORM_TOKENS } from '../../shared/forms/form-contract';
 import { SITE_CHECK_PARAM, SITE_CHECK_STATUS_PATH, type SiteCheckView } from '../../shared/site-check';
 import type { SitePages } from '../pages/site-pages';
-import { storedReport, type CheckRow, type SiteCheckStore } from './check-store';
-import { reportView } from './report';
-
-/** What the prospect may see of a check: running, or its report. */
-function checkView(row: CheckRow): SiteCheckView {
-  const report = storedReport(row);
-  return report ? reportView(report) : { status: 'pending', host: row.host };
-}
+import type { SiteCheckStore } from './check-store';
 
 /**
  * The prospect's own result: the thank-you page reached with their request's token, and the JSON
  * that page asks while the check runs. Only the token opens a result (its hash is looked up), and
  * both answers are private, never stored by a cache, and kept out of search indexes.
  */
-export function siteCheckResultRoutes(deps: { store: SiteCheckStore; sendPage: SitePages['sendPerVisitor'] }): Router {
+export function siteCheckResultRoutes(deps: { store: SiteCheckStore; sendPage: SitePages['sendPerVisitor']; addressBound: RequestHandler }): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const viewFor = (req: Request): SiteCheckView | null | undefined => {
     const token = req.query[SITE_CHECK_PARAM];
     if (typeof token !== 'string') return undefined;
-    const row = token.length <= 100 ? deps.store.byToken(token) : null;
-    return row ? checkView(row) : null;
+    return token.length <= 100 ? deps.store.viewByToken(token) : null;
   };
 
-  router.get(routesPaths.thankYou, async (req, res, next) => {
+  // A result is looked up and rendered for one visitor: like the form pages, it waits its turn
+  // behind the address's earlier requests, so a flood of made-up tokens costs little.
+  const boundWithToken: RequestHandler = (req, res, next) => (typeof req.query[SITE_CHECK_PARAM] === 'string' ? deps.addressBound(req, res, next) : next());
+
+  router.get(routesPaths.thankYou, boundWithToken, async (req, res, next) => {
     try {
       const siteCheck = viewFor(req);
       // No token: the shared thank-you page, which shows no result.
@@ -37,7 +33,7 @@ export function siteCheckResultRoutes(deps: { store: SiteCheckStore; sendPage: S
     }
   });
 
-  router.get(SITE_CHECK_STATUS_PATH, (req, res) => {
+  router.get(SITE_CHECK_STATUS_PATH, deps.addressBound, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Robots-Tag', 'noindex');
     const siteCheck = viewFor(req);

@@ -1,18 +1,27 @@
 import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
 import { decodeBody, type FetchedText } from './analysers/fetched-text';
 import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
-import { analyseRobots, type RobotsAnalysis } from './analysers/robots';
-import { analyseSitemap, sitemapText } from './analysers/sitemap';
-import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type SiteFetcher } from './fetcher';
+import { analyseRobots, type RobotsAnalysis, type RobotsSource } from './analysers/robots';
+import { analyseSitemap, INDEX_CHILDREN_READ, sitemapText } from './analysers/sitemap';
+import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type FetchOptions, type SiteFetcher } from './fetcher';
 import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
 
 /** The longest a whole check may take, all its fetches together. */
 const CHECK_TIMEOUT_MS = 30_000;
 
-/** Child sitemaps of a sitemap index that are read to count URLs. */
-const INDEX_CHILDREN_READ = 3;
+/** What a crawler reads of robots.txt at most (RFC 9309 2.5: at least 500 KiB). */
+const ROBOTS_MAX_BYTES = 500 * 1024;
 
-type CheckStatus = 'done' | 'refused' | 'failed';
+/** The longest address checked, once written out in full (percent-encoded): what browsers accept. */
+const MAX_URL_LENGTH = 2083;
+
+/** The longest address a report keeps as it was seen (a redirect may name a longer one). */
+const URL_SHOWN = 500;
+
+const shownUrl = (url: string) => (url.length > URL_SHOWN ? `${url.slice(0, URL_SHOWN - 1)}…` : url);
+
+/** done: checked; refused: the rules do not let it be fetched; failed: no answer; skipped: not run (a budget, a full queue). */
+type CheckStatus = 'done' | 'refused' | 'failed' | 'skipped';
 
 /** What one check found: stored beside the request, mailed, shown to the prospect, printed by the CLI. */
 export interface SiteCheckReport {
@@ -61,9 +70,25 @@ function normaliseSiteUrl(input: string): URL | null {
   }
 }
 
+/**
+ * The address a check is of, whichever way it was typed ("Example.co.uk" and
+ * "https://example.co.uk/#top" are one): a recent result is reused by it. '' when it is no address.
+ */
+export function urlKeyOf(input: string): string {
+  const url = normaliseSiteUrl(input);
+  if (!url) return '';
+  url.hash = '';
+  return url.href;
+}
+
 /** The host of a typed address, for grouping checks and naming them; '' when it is no address. */
 export function hostOf(input: string): string {
   return normaliseSiteUrl(input)?.host.toLowerCase() ?? '';
+}
+
+/** The report of a check that has no findings: not run, or ended before it had any. */
+export function reportWithoutFacts(input: string, status: Exclude<CheckStatus, 'done'>, reason: string, checkedAt: Date, durationMs = 0): SiteCheckReport {
+  return { status, reason, url: input.trim(), host: hostOf(input), checkedAt: checkedAt.toISOString(), durationMs, score: null, findings: [], facts: null };
 }
 
 function toText(response: FetchedResponse): FetchedText {
@@ -98,18 +123,21 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
     ...rest,
   });
   if (!url) return report('refused', `"${input.trim().slice(0, 200)}" is not a web address`);
+  // The path is what robots.txt's rules are matched against, at a cost that grows with its length.
+  if (url.href.length > MAX_URL_LENGTH) return report('refused', `the address is longer than ${MAX_URL_LENGTH.toLocaleString('en-GB')} characters, more than browsers accept`);
 
   const deadline = new AbortController();
   const timeoutMs = env.timeoutMs ?? CHECK_TIMEOUT_MS;
   const timer = setTimeout(() => deadline.abort(new FetchFailed(`the check took longer than ${timeoutMs / 1000} s`)), timeoutMs);
   const { signal } = deadline;
-  const fetch = (target: string | URL, accept?: string) => env.fetcher.fetch(target, { signal, ...(accept ? { accept } : {}) });
+  const fetch: Fetch = (target, options = {}) => env.fetcher.fetch(target, { signal, ...options });
   try {
     env.onProgress?.('fetching robots.txt');
     const robotsUrl = new URL('/robots.txt', url);
-    let robotsSource: FetchedText | { unreachable: string };
+    let robotsSource: RobotsSource;
     try {
-      robotsSource = toText(await fetch(robotsUrl, 'text/plain'));
+      const { url: finalUrl, status, body, truncated } = await fetch(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES });
+      robotsSource = { url: finalUrl, status, body, truncated };
     } catch (error) {
       // The site's own host refused (a private address, a port): the page would be too.
       if (error instanceof FetchRefused && new URL(error.url, url).host === url.host) return report('refused', error.message);
@@ -128,20 +156,26 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       if (error instanceof FetchFailed) return report('failed', error.message);
       throw error;
     }
-    const page = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const analysis = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const page = { ...analysis, url: shownUrl(analysis.url) };
     const origin = new URL(pageResponse.url).origin;
+    // Sitemaps are read only where the site itself lives: the host asked for, or the one it redirected to.
+    const ownHosts: ReadonlySet<string> = new Set([url.host, new URL(pageResponse.url).host]);
+    const redirects = pageResponse.redirects.map((hop) => ({ ...hop, url: shownUrl(hop.url) }));
 
     env.onProgress?.('fetching llms.txt, the sitemap and a Markdown version');
     const [llmsTxt, sitemap, markdown] = await Promise.all([
-      fetch(new URL('/llms.txt', origin), 'text/markdown, text/plain;q=0.9, */*;q=0.1').then(
+      fetch(new URL('/llms.txt', origin), { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1' }).then(
         (response) => analyseLlmsTxt(toText(response)),
         (error: unknown) => analyseLlmsTxt({ unreachable: unreachable(error) }),
       ),
-      readSitemap(robots.sitemaps[0] ?? new URL('/sitemap.xml', origin).href, robots.sitemaps.length > 0, fetch),
+      readSitemap(robots.sitemaps[0] ?? new URL('/sitemap.xml', origin).href, robots.sitemaps.length > 0, ownHosts, fetch),
       findMarkdown(page, pageResponse.url, fetch),
     ]);
-    const { score, findings } = scoreFindings({ robots, page, redirects: pageResponse.redirects, llmsTxt, sitemap, markdown });
-    return report('done', null, { score, findings, facts: { page, redirects: pageResponse.redirects, robots, llmsTxt, sitemap, markdown } });
+    const { score, findings } = scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markdown });
+    // The facts keep the first few Sitemap: lines robots.txt names, as a report shows them.
+    const robotsFacts = { ...robots, sitemaps: robots.sitemaps.slice(0, INDEX_CHILDREN_READ).map(shownUrl) };
+    return report('done', null, { score, findings, facts: { page, redirects, robots: robotsFacts, llmsTxt, sitemap, markdown } });
   } catch (error) {
     if (error instanceof FetchRefused) return report('refused', error.message);
     if (error instanceof FetchFailed) return report('failed', error.message);
@@ -151,13 +185,17 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
   }
 }
 
-type Fetch = (target: string | URL, accept?: string) => Promise<FetchedResponse>;
+type Fetch = (target: string | URL, options?: Omit<FetchOptions, 'signal'>) => Promise<FetchedResponse>;
 
-/** The sitemap robots.txt names (or /sitemap.xml): whether it parses and how many URLs it lists. */
-async function readSitemap(sitemapUrl: string, fromRobots: boolean, fetch: Fetch): Promise<SitemapFacts> {
-  const where = fromRobots ? `the sitemap robots.txt names (${sitemapUrl})` : sitemapUrl;
+/**
+ * The sitemap robots.txt names (or /sitemap.xml): whether it parses and how many URLs it lists.
+ * Read only on the site's own hosts (`ownHosts`), redirects included: a robots.txt cannot send
+ * the checker to fetch from anyone else.
+ */
+async function readSitemap(sitemapUrl: string, fromRobots: boolean, ownHosts: ReadonlySet<string>, fetch: Fetch): Promise<SitemapFacts> {
+  const where = fromRobots ? `the sitemap robots.txt names (${shownUrl(sitemapUrl)})` : shownUrl(sitemapUrl);
   const read = async (target: string) => {
-    const response = await fetch(target, 'application/xml, text/xml;q=0.9, */*;q=0.1');
+    const response = await fetch(target, { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', hosts: ownHosts });
     if (response.status < 200 || response.status >= 300) return { status: response.status, analysis: null };
     const { text, error } = sitemapText(response.body, MAX_BYTES);
     if (error) return { status: response.status, analysis: { kind: 'urlset' as const, entries: 0, sitemaps: [], error, truncated: false } };
@@ -171,7 +209,7 @@ async function readSitemap(sitemapUrl: string, fromRobots: boolean, fetch: Fetch
       return { url: sitemapUrl, fromRobots, urls: analysis.entries, parses: true, detail: `${where} lists ${analysis.truncated ? 'at least ' : ''}${analysis.entries.toLocaleString('en-GB')} URLs` };
     }
     // An index: the URLs of its first few sitemaps are counted.
-    const children = await Promise.all(analysis.sitemaps.slice(0, INDEX_CHILDREN_READ).map((child) => read(child).catch(() => ({ status: 0, analysis: null }))));
+    const children = await Promise.all(analysis.sitemaps.map((child) => read(child).catch(() => ({ status: 0, analysis: null }))));
     const urls = children.reduce((sum, child) => sum + (child.analysis && !child.analysis.error && child.analysis.kind === 'urlset' ? child.analysis.entries : 0), 0);
     const counted = Math.min(analysis.sitemaps.length, INDEX_CHILDREN_READ);
     return {
@@ -190,9 +228,9 @@ async function readSitemap(sitemapUrl: string, fromRobots: boolean, fetch: Fetch
 async function findMarkdown(page: HomePageAnalysis, pageUrl: string, fetch: Fetch): Promise<MarkdownFacts> {
   if (page.markdownLink) return { via: 'link', url: page.markdownLink };
   try {
-    const response = await fetch(pageUrl, 'text/markdown');
+    const response = await fetch(pageUrl, { accept: 'text/markdown' });
     const { contentType } = decodeBody(Buffer.alloc(0), response.headers['content-type']);
-    return response.status >= 200 && response.status < 300 && contentType === 'text/markdown' ? { via: 'accept', url: response.url } : { via: null, url: null };
+    return response.status >= 200 && response.status < 300 && contentType === 'text/markdown' ? { via: 'accept', url: shownUrl(response.url) } : { via: null, url: null };
   } catch {
     return { via: null, url: null };
   }

@@ -211,13 +211,13 @@ export function scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markd
     finding(
       'structuredDataParses',
       'Structured data parses',
-      unreadable ? 0 : page.jsonLdBlocks > 0 && page.jsonLdErrors.length === 0 ? 1 : 0,
+      unreadable ? 0 : page.jsonLdBlocks > 0 && page.jsonLdInvalid === 0 ? 1 : 0,
       unreadable ??
         (page.jsonLdBlocks === 0
           ? 'no JSON-LD blocks'
-          : page.jsonLdErrors.length === 0
+          : page.jsonLdInvalid === 0
             ? `${plural(page.jsonLdBlocks, 'JSON-LD block')}, all valid JSON`
-            : `${page.jsonLdErrors.length} of ${plural(page.jsonLdBlocks, 'JSON-LD block')} do not parse: ${page.jsonLdErrors[0]}`),
+            : `${page.jsonLdInvalid} of ${plural(page.jsonLdBlocks, 'JSON-LD block')} do not parse: ${page.jsonLdErrors[0]}`),
       'Machines can read every structured-data block.',
       'A JSON-LD block that is not valid JSON is ignored whole: fix it (a trailing comma or an unescaped quote is the usual cause).',
     ),

@@ -6,7 +6,7 @@ import type { FieldErrors, FormValues } from './form-schema';
  * the header our script sends its token in, where it fetches a token, and the state a page is
  * rendered with. Both sides import this one module.
  */
-export type FormName = 'audit' | 'contact';
+export type FormName = 'audit' | 'contact' | 'readiness';
 
 /**
  * What every post of a form must carry besides the answers, issued together and replaced together:
@@ -37,8 +37,8 @@ export interface FormState extends FormTokens {
   /** A contact message was stored (no-JavaScript success). */
   sent?: boolean;
   /**
-   * On the thank-you page reached with an audit request's check token: that request's site check
-   * (null: the token leads to no check). Absent elsewhere.
+   * On a page reached with a check's token (the thank-you page of an audit request, the
+   * AI-readiness check's result): that check (null: the token leads to no check). Absent elsewhere.
    */
   siteCheck?: SiteCheckView | null;
 }

@@ -18,6 +18,17 @@ export async function postProcessForm(
   values: Record<string, string>,
   clientAddress?: string,
 ): Promise<number> {
+  return (await sendProcessForm(baseUrl, path, session, values, clientAddress)).status;
+}
+
+/** The same post, answered with where it sends the visitor (the thank-you page, with its check's token). */
+export async function sendProcessForm(
+  baseUrl: string,
+  path: string,
+  session: FormSession,
+  values: Record<string, string>,
+  clientAddress?: string,
+): Promise<{ status: number; location: string | null }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     redirect: 'manual',
@@ -29,7 +40,7 @@ export async function postProcessForm(
     body: new URLSearchParams({ ...values, ...session.hidden }).toString(),
   });
   await response.arrayBuffer();
-  return response.status;
+  return { status: response.status, location: response.headers.get('location') };
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

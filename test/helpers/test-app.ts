@@ -54,6 +54,7 @@ export function createTestApp(
     siteChecks?: SiteCheckQueue;
     formRateLimit?: { limit: number; windowMs: number };
     formRequestsPerAddress?: AddressBoundOptions;
+    checksPerAddressPerHour?: number;
     minFillMs?: number;
     clock?: TestClock;
   } = {},
@@ -84,7 +85,9 @@ export function createTestApp(
     // Tests post the moment they have the form; the fill-time check has its own test.
     minFillMs: options.minFillMs ?? 0,
     // Tests ask for form pages from one address as fast as they like; the bound has its own tests.
-    formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaitMs: 30_000 },
+    formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaitMs: 30_000, maxWaiting: 100_000 },
+    // Tests post audits naming websites from one address as often as they like; the budget has its own tests.
+    checksPerAddressPerHour: options.checksPerAddressPerHour ?? 100_000,
     clock,
   });
   return {

@@ -328,7 +328,7 @@ describe('rate limit', () => {
 describe('requests for what is made for one visitor, from one address', () => {
   it('past the bound wait their turn, and are refused once they have waited too long, while other addresses and shared pages go on', async () => {
     // For this test: one request at once, then none for a long while; a request waits 1 ms at most.
-    const bounded = createTestApp({ env: { TRUST_PROXY: '1' }, formRequestsPerAddress: { burst: 1, perSecond: 0.001, maxWaitMs: 1 } });
+    const bounded = createTestApp({ env: { TRUST_PROXY: '1' }, formRequestsPerAddress: { burst: 1, perSecond: 0.001, maxWaitMs: 1, maxWaiting: 100 } });
     try {
       const from = (address: string) => (path: string) => request(bounded.app).get(path).set('X-Forwarded-For', address);
       const flooder = from('203.0.113.5');

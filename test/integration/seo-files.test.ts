@@ -206,7 +206,7 @@ describe('GET /llms.txt', () => {
 
     const services = links(section('Services'));
     expect(services.map((link) => link.url)).toEqual(
-      ['/index.md', '/how-it-works.md', '/free-audit.md', '/case-studies.md'].map((path) => `${TEST_SITE_URL}${path}`),
+      ['/index.md', '/how-it-works.md', '/free-audit.md', '/ai-readiness-check.md', '/case-studies.md'].map((path) => `${TEST_SITE_URL}${path}`),
     );
     for (const link of services) expect(link.note.length).toBeGreaterThan(20);
 

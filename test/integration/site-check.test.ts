@@ -234,6 +234,27 @@ describe('the check of an audit request, from the form to the agency', () => {
     expect(app.db.prepare(`SELECT kind, source_id FROM mail_outbox ORDER BY id`).all()).toEqual([{ kind: 'audit', source_id: 1 }, { kind: 'site-check', source_id: 1 }]);
   });
 
+  it('erasing the person removes the mail of their check\'s findings too', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/robots.txt': (_req, res) => void held.then(() => res.end('User-agent: *\nAllow: /\n')) }));
+    const { checks, mail } = await wired();
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    app.clock.advance(20_000);
+    mail.kick();
+    await mail.idle();
+    release();
+    await checks.idle();
+    await mail.idle();
+    expect(app.db.prepare('SELECT kind, sent_at IS NOT NULL AS sent FROM mail_outbox ORDER BY id').all()).toEqual([{ kind: 'audit', sent: 1 }, { kind: 'site-check', sent: 1 }]);
+    const erased = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'erase.js'), '--email', validAudit.email], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath },
+      encoding: 'utf8',
+    });
+    expect(erased.stdout).toContain('outbox mails:     2 (0 not yet sent)');
+    expect(countRows(app.db, 'mail_outbox')).toBe(0);
+  });
+
   it('a failed check says why in one line, in the lead\'s mail', async () => {
     const { checks, mail } = await wired();
     await submit({ ...validAudit, website_url: 'http://10.20.30.40/' });
@@ -242,20 +263,50 @@ describe('the check of an audit request, from the form to the agency', () => {
     expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? '')).toContain('AI-readiness of http://10.20.30.40/: not checked, 10.20.30.40 is a private network address, which the checker never fetches');
   });
 
-  it('a host checked in the last hour is not fetched again: its result is reused', async () => {
+  it('an address checked in the last hour is not fetched again: its result is reused, under the new request\'s own address', async () => {
     const site = await fixture(wellMadeSite);
     const { checks } = await wired(0);
     await submit({ ...validAudit, website_url: `${site.origin}/` });
     await checks.idle();
     const fetched = site.requests.length;
-    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: `${site.origin}/` });
+    // The same address, typed otherwise.
+    const typed = `HTTP://127.0.0.1:${site.port}#top`;
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: typed });
     await checks.idle();
     expect(site.requests).toHaveLength(fetched);
     expect(app.db.prepare('SELECT score, reused_from FROM site_checks ORDER BY id').all()).toEqual([{ score: 95, reused_from: null }, { score: 95, reused_from: 1 }]);
-    app.clock.advance(60 * 60 * 1000 + 1);
-    await submit({ ...validAudit, email: 'third@example.co.uk', website_url: `${site.origin}/` });
+    const copy = JSON.parse(String(app.db.prepare('SELECT report FROM site_checks WHERE id = 2').pluck().get())) as { url: string };
+    expect(copy.url).toBe(typed);
+    // Another page of the same site is another address: checked on its own.
+    await submit({ ...validAudit, email: 'third@example.co.uk', website_url: `${site.origin}/services` });
     await checks.idle();
     expect(site.requests.length).toBeGreaterThan(fetched);
+    const afterOtherPage = site.requests.length;
+    app.clock.advance(60 * 60 * 1000 + 1);
+    await submit({ ...validAudit, email: 'fourth@example.co.uk', website_url: `${site.origin}/` });
+    await checks.idle();
+    expect(site.requests.length).toBeGreaterThan(afterOtherPage);
+  });
+
+  it('erasing the first request leaves nothing of it in the copies of its result', async () => {
+    const site = await fixture(wellMadeSite);
+    const { checks } = await wired(0);
+    const firstUrl = `${site.origin}/?ref=first-person-campaign`;
+    await submit({ ...validAudit, email: 'first@example.co.uk', website_url: firstUrl });
+    await checks.idle();
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: `${site.origin}/?ref=first-person-campaign#x` });
+    await checks.idle();
+    expect(app.db.prepare('SELECT reused_from FROM site_checks WHERE id = 2').pluck().get()).toBe(1);
+    const erased = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'erase.js'), '--email', 'first@example.co.uk'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_PATH: app.config.databasePath },
+      encoding: 'utf8',
+    });
+    expect(erased.status).toBe(0);
+    const left = app.db.prepare('SELECT * FROM site_checks').all() as Record<string, unknown>[];
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ reused_from: null, url: `${site.origin}/?ref=first-person-campaign#x` });
+    expect(JSON.stringify(left)).not.toContain('first@example.co.uk');
+    expect(JSON.parse(String(left[0]?.report)).url).toBe(`${site.origin}/?ref=first-person-campaign#x`);
   });
 
   it('pending checks survive a restart, and a few run at once at most', async () => {
@@ -298,6 +349,28 @@ describe('the check of an audit request, from the form to the agency', () => {
     // The two new leads first (a lead's notification before a check's findings), then the cap.
     expect(smtp.received.map((mail) => /Reply-To: .*<([^>]+)>/.exec(mail.raw)?.[1])).toEqual(['first@example.co.uk', 'third@example.co.uk', 'second@example.co.uk']);
     expect(app.db.prepare(`SELECT kind FROM mail_outbox WHERE sent_at IS NULL`).all()).toEqual([{ kind: 'site-check' }]);
+  });
+
+  it('a second request from one sender goes before a check\'s findings that wait at the same turn', async () => {
+    const site = await fixture(wellMadeSite);
+    smtp = await startSmtpServer();
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    await submit({ ...validAudit, email: 'first@example.co.uk', website_url: `${site.origin}/` });
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: '' });
+    const early = app.outboxWorker(smtpTransport(smtp.url), { logger });
+    early.kick();
+    await early.idle();
+    // Each sender's second mail of the day: second@'s next request, then first@'s findings, queued after it.
+    await submit({ ...validAudit, email: 'second@example.co.uk', website_url: '' });
+    const worker = new SiteCheckWorker({ db: app.db, checker: checker(), logger, clock: app.clock, deliver: siteCheckDelivery(new LeadStore(app.db), app.config, app.clock) });
+    worker.start();
+    await worker.idle();
+    const capped = app.outboxWorker(smtpTransport(smtp.url), { logger, dailyCap: 3 });
+    capped.kick();
+    await capped.idle();
+    // Room for one more mail today: the request, not the findings, though the findings are newer.
+    expect(smtp.received.map((mail) => /Reply-To: .*<([^>]+)>/.exec(mail.raw)?.[1])).toEqual(['second@example.co.uk', 'first@example.co.uk', 'second@example.co.uk']);
+    expect(app.db.prepare(`SELECT kind, source_id FROM mail_outbox WHERE sent_at IS NULL`).all()).toEqual([{ kind: 'site-check', source_id: 1 }]);
   });
 
   it('erasing the person removes the check with the request; the CSV shows score and summary', async () => {

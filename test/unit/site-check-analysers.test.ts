@@ -1,19 +1,31 @@
 import { gzipSync } from 'node:zlib';
-import { addressRefusal, parseAllowlist } from '../../server/site-check/address-policy';
+import { addressRefusal, parseAddressList } from '../../server/site-check/address-policy';
 import { decodeBody, type FetchedText } from '../../server/site-check/analysers/fetched-text';
-import { analyseHomePage, declaresOrganization } from '../../server/site-check/analysers/home-page';
+import { analyseHomePage, declaresOrganization, PAGE_TEXT_LIMITS, type HomePageAnalysis } from '../../server/site-check/analysers/home-page';
 import { analyseLlmsTxt } from '../../server/site-check/analysers/llms-txt';
 import { analyseRobots } from '../../server/site-check/analysers/robots';
 import { analyseSitemap, sitemapText } from '../../server/site-check/analysers/sitemap';
 import { SCORE_WEIGHTS, scoreFindings } from '../../server/site-check/scoring';
 import { EMPTY_SHELL, sitemapOf, WELL_MADE_LLMS_TXT, wellMadePage } from '../helpers/fixture-sites';
+import { hostileSites } from '../helpers/hostile-sites';
 
 const ORIGIN = 'https://www.okafor.example';
 const AGENTS = ['GPTBot', 'OAI-SearchBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'CCBot'];
 const CHECKER = 'CitewiseSiteCheck';
 
 const fetched = (text: string, overrides: Partial<FetchedText> = {}): FetchedText => ({ url: `${ORIGIN}/robots.txt`, status: 200, contentType: 'text/plain', text, truncated: false, ...overrides });
-const verdicts = (text: string, page = `${ORIGIN}/`) => Object.fromEntries(analyseRobots(fetched(text), page, AGENTS, CHECKER).agents.map((agent) => [agent.agent, agent.allowed]));
+/** robots.txt as the fetcher gives it: the final URL, the status and the body's bytes. */
+const robotsFile = (body: string | Uint8Array, overrides: Partial<{ url: string; status: number; truncated: boolean }> = {}) => ({ url: `${ORIGIN}/robots.txt`, status: 200, body: typeof body === 'string' ? Buffer.from(body) : body, truncated: false, ...overrides });
+/** What the score reads, around one page's analysis: the rest as a well-made site has it. */
+const scoredFacts = (page: HomePageAnalysis) => ({
+  robots: analyseRobots(robotsFile('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
+  page,
+  redirects: [],
+  llmsTxt: analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT)),
+  sitemap: { url: `${ORIGIN}/sitemap.xml`, fromRobots: false, urls: 3, parses: true, detail: 'lists 3 URLs' },
+  markdown: { via: 'link' as const, url: `${ORIGIN}/index.md` },
+});
+const verdicts = (text: string, page = `${ORIGIN}/`) => Object.fromEntries(analyseRobots(robotsFile(text), page, AGENTS, CHECKER).agents.map((agent) => [agent.agent, agent.allowed]));
 
 describe('robots.txt, as RFC 9309 reads it', () => {
   it('judges each AI agent by the group that names it, else by *', () => {
@@ -22,11 +34,11 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     });
   });
 
-  it('reads a byte-order mark and CRLF line ends (as decoded from the bytes a server sends)', () => {
+  it('reads the bytes a server sends: a byte-order mark and CRLF line ends', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: ClaudeBot\r\nDisallow: /\r\n\r\nUser-agent: *\r\nAllow: /\r\n')]);
-    const { text } = decodeBody(bytes, 'text/plain');
-    expect(analyseRobots(fetched(text), `${ORIGIN}/`, AGENTS, CHECKER).agents.find((agent) => agent.agent === 'ClaudeBot')?.allowed).toBe(false);
-    expect(verdicts(text).GPTBot).toBe(true);
+    const { agents } = analyseRobots(robotsFile(bytes), `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(agents.find((agent) => agent.agent === 'ClaudeBot')?.allowed).toBe(false);
+    expect(agents.find((agent) => agent.agent === 'GPTBot')?.allowed).toBe(true);
   });
 
   it('matches * and $ wildcards, and the longest rule wins (Allow on a tie)', () => {
@@ -38,11 +50,23 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     expect(verdicts('User-agent: *\nDisallow: /page\nAllow: /page\n', `${ORIGIN}/page`).GPTBot).toBe(true);
   });
 
+  it('judges the page at its own URL: a path that starts with // stays a path on the same host', () => {
+    expect(Object.values(verdicts('User-agent: *\nDisallow: /\n', `${ORIGIN}//windows.PHP`))).toEqual(AGENTS.map(() => false));
+    expect(Object.values(verdicts('User-agent: *\nDisallow: //windows.PHP\n', `${ORIGIN}//windows.PHP?x=1`))).toEqual(AGENTS.map(() => false));
+    expect(Object.values(verdicts('User-agent: *\nDisallow: /windows.PHP\n', `${ORIGIN}//windows.PHP`))).toEqual(AGENTS.map(() => true));
+  });
+
+  it('judges the path and query the URL carries, percent-encoded, without its fragment', () => {
+    const rules = 'User-agent: *\nDisallow: /caf%C3%A9?q=1$\n';
+    expect(verdicts(rules, `${ORIGIN}/café?q=1#top`).GPTBot).toBe(false);
+    expect(verdicts(rules, `${ORIGIN}/café?q=12`).GPTBot).toBe(true);
+  });
+
   it('treats a 404 as "everything allowed" and a 5xx or no answer as "everything disallowed"', () => {
-    const missing = analyseRobots(fetched('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    const missing = analyseRobots(robotsFile('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(missing.state).toBe('missing');
     expect(missing.agents.every((agent) => agent.allowed)).toBe(true);
-    const broken = analyseRobots(fetched('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
+    const broken = analyseRobots(robotsFile('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(broken.state).toBe('unreachable');
     expect(broken.agents.every((agent) => !agent.allowed)).toBe(true);
     expect(broken.detail).toContain('503');
@@ -50,16 +74,17 @@ describe('robots.txt, as RFC 9309 reads it', () => {
   });
 
   it('lists the Sitemap: lines as absolute URLs', () => {
-    expect(analyseRobots(fetched('Sitemap: /sitemap-index.xml\nSitemap: https://cdn.example/map.xml\nUser-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).sitemaps).toEqual([
+    expect(analyseRobots(robotsFile('Sitemap: /sitemap-index.xml\nSitemap: https://cdn.example/map.xml\nUser-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).sitemaps).toEqual([
       `${ORIGIN}/sitemap-index.xml`,
       'https://cdn.example/map.xml',
     ]);
   });
 
   it('honours a group that names the checker, and not a Disallow for *', () => {
-    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
-    expect(analyseRobots(fetched('User-agent: *\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
-    expect(analyseRobots(fetched(`User-agent: ${CHECKER}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
+    expect(analyseRobots(robotsFile('User-agent: *\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(false);
+    expect(analyseRobots(robotsFile(`User-agent: ${CHECKER.toLowerCase()}\nDisallow: /\n`), `${ORIGIN}/`, AGENTS, CHECKER).checkerBlocked).toBe(true);
   });
 });
 
@@ -155,15 +180,73 @@ describe('the page as served', () => {
   });
 });
 
-describe('the score', () => {
-  const facts = (pageHtml: string) => ({
-    robots: analyseRobots(fetched('User-agent: *\nAllow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER),
-    page: analyseHomePage(fetched(pageHtml, { url: `${ORIGIN}/`, contentType: 'text/html' }), {}),
-    redirects: [],
-    llmsTxt: analyseLlmsTxt(fetched(WELL_MADE_LLMS_TXT)),
-    sitemap: { url: `${ORIGIN}/sitemap.xml`, fromRobots: false, urls: 3, parses: true, detail: 'lists 3 URLs' },
-    markdown: { via: 'link' as const, url: `${ORIGIN}/index.md` },
+describe('a page that means harm is read whole, in one pass, and what it says is bounded', () => {
+  const page = (body: string) => fetched(body, { url: `${ORIGIN}/`, contentType: 'text/html' });
+  const read = (name: keyof typeof hostileSites) => {
+    const site = hostileSites[name];
+    const answer = site.paths()[site.path];
+    if (!answer || typeof answer === 'function') throw new Error(`no page for ${name}`);
+    return analyseHomePage(page(String(answer.body)), {});
+  };
+
+  it('1 MB of nested unclosed tags', () => {
+    expect(read('nested unclosed tags')).toMatchObject({ html: true, title: 'Hostile', lang: 'en', textWords: 0 });
   });
+
+  it('140,000 sibling elements, without overflowing a stack', () => {
+    expect(read('140,000 sibling elements')).toMatchObject({ html: true, title: 'Hostile', textWords: 0 });
+  });
+
+  it('20,000 JSON-LD types: a few are listed, the Organization among them, and its name is the brand', () => {
+    const result = read('20,000 JSON-LD types');
+    expect(result.jsonLdTypes.length).toBeLessThanOrEqual(PAGE_TEXT_LIMITS.types + 1);
+    expect(result.jsonLdTypes).toContain('LocalBusiness');
+    expect(declaresOrganization(result.jsonLdTypes)).toBe(true);
+    expect(result.brand).toBe('Hostile Ltd');
+  });
+
+  it('JSON-LD nested 100,000 deep is read without overflowing the call stack', () => {
+    const deep = `${'['.repeat(100_000)}{"@type":"Organization","name":"Deep"}${']'.repeat(100_000)}`;
+    const result = analyseHomePage(page(`<html><head><script type="application/ld+json">${deep}</script></head><body>x</body></html>`), {});
+    expect(result.jsonLdInvalid + result.jsonLdTypes.length).toBeGreaterThan(0);
+  });
+
+  it('cuts each value to a length a report can show, and counts what it does not list', () => {
+    const broken = '<script type="application/ld+json">{"@type": "Thing",</script>'.repeat(50);
+    const result = analyseHomePage(
+      page(
+        `<html lang="${'x'.repeat(500)}"><head><title>${'T'.repeat(100_000)}</title><meta name="description" content="${'d '.repeat(50_000)}">` +
+          `<link rel="canonical" href="/${'c'.repeat(5000)}">${broken}</head><body>x</body></html>`,
+      ),
+      {},
+    );
+    expect(result.title?.length).toBe(PAGE_TEXT_LIMITS.title);
+    expect(result.metaDescription?.length).toBeLessThanOrEqual(PAGE_TEXT_LIMITS.description);
+    expect(result.lang?.length).toBeLessThanOrEqual(PAGE_TEXT_LIMITS.lang);
+    expect(result.canonical).toBeNull();
+    expect(result.jsonLdBlocks).toBe(50);
+    expect(result.jsonLdInvalid).toBe(50);
+    expect(result.jsonLdErrors).toHaveLength(PAGE_TEXT_LIMITS.errors);
+    const structured = scoreFindings(scoredFacts(result)).findings.find((finding) => finding.id === 'structuredDataParses');
+    expect(structured?.detail).toMatch(/^50 of 50 JSON-LD blocks do not parse: /);
+    expect(JSON.stringify(result).length).toBeLessThan(3000);
+  });
+
+  it('ends the head where a browser does, though </head> is missing', () => {
+    expect(analyseHomePage(page('<html><head><title>t</title><p>one two three</p></html>'), {}).textWords).toBe(3);
+    expect(analyseHomePage(page('<html><head><title>t</title>four five<body><p>six</p></body></html>'), {}).textWords).toBe(3);
+  });
+
+  it('names the business by its Organization, else og:site_name, else the title', () => {
+    const named = (headHtml: string) => analyseHomePage(page(`<html><head>${headHtml}</head><body>x</body></html>`), {}).brand;
+    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"Electrician","name":"Okafor Electrical Ltd"}</script>')).toBe('Okafor Electrical Ltd');
+    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"WebSite","name":"Not the business"}</script>')).toBe('Okafor Electrical');
+    expect(named('<title>Home | Okafor</title>')).toBe('Home | Okafor');
+  });
+});
+
+describe('the score', () => {
+  const facts = (pageHtml: string) => scoredFacts(analyseHomePage(fetched(pageHtml, { url: `${ORIGIN}/`, contentType: 'text/html' }), {}));
 
   it('has weights that add up to 100, one finding for each', () => {
     expect(Object.values(SCORE_WEIGHTS).reduce((sum, weight) => sum + weight, 0)).toBe(100);
@@ -188,8 +271,14 @@ describe('the score', () => {
     expect(findings.find((finding) => finding.id === 'textInHtml')?.advice).toContain('Most AI crawlers do not run JavaScript');
   });
 
+  it('gives part of the weight for some of the Open Graph tags (a warning, not a failure)', () => {
+    const one = wellMadePage(ORIGIN).replace(/<meta property="og:(description|image)"[^>]*>/g, '');
+    const openGraph = scoreFindings(facts(one)).findings.find((finding) => finding.id === 'openGraph');
+    expect(openGraph).toMatchObject({ verdict: 'warn', points: 1, detail: 'missing: og:description, og:image' });
+  });
+
   it('scores robots.txt by the share of AI agents allowed', () => {
-    const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(fetched('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
+    const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(robotsFile('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
     const robots = scoreFindings(some).findings.find((finding) => finding.id === 'aiCrawlers');
     expect(robots).toMatchObject({ verdict: 'warn', points: Math.round(((SCORE_WEIGHTS.aiCrawlers * 4) / 6) * 10) / 10 });
     expect(robots?.detail).toContain('blocks GPTBot, CCBot');
@@ -197,7 +286,7 @@ describe('the score', () => {
 });
 
 describe('the address rules', () => {
-  const none = parseAllowlist('');
+  const none = parseAddressList('');
   it('allow a public address on the web ports only', () => {
     expect(addressRefusal('93.184.215.14', 443, none)).toBeNull();
     expect(addressRefusal('2a00:1450:4009:81f::200e', 80, none)).toBeNull();
@@ -227,7 +316,7 @@ describe('the address rules', () => {
   });
 
   it('let an allowlisted address or CIDR through on any port, and nothing else', () => {
-    const allow = parseAllowlist('127.0.0.1, 10.0.0.0/8');
+    const allow = parseAddressList('127.0.0.1, 10.0.0.0/8');
     expect(addressRefusal('127.0.0.1', 41234, allow)).toBeNull();
     expect(addressRefusal('10.9.8.7', 22, allow)).toBeNull();
     expect(addressRefusal('127.0.0.2', 80, allow)).toContain('loopback');
@@ -235,8 +324,8 @@ describe('the address rules', () => {
   });
 
   it('refuse an allowlist entry that is not an address or CIDR, typos like 127.1 included', () => {
-    expect(() => parseAllowlist('localhost')).toThrow('"localhost" is not an IP address or CIDR');
-    expect(() => parseAllowlist('127.1')).toThrow('"127.1"');
-    expect(() => parseAllowlist('10.0.0.0/33')).toThrow('"10.0.0.0/33"');
+    expect(() => parseAddressList('localhost')).toThrow('"localhost" is not an IP address or CIDR');
+    expect(() => parseAddressList('127.1')).toThrow('"127.1"');
+    expect(() => parseAddressList('10.0.0.0/33')).toThrow('"10.0.0.0/33"');
   });
 });

@@ -1,7 +1,9 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '../../routing/links';
 import styled from 'styled-components';
 import { auditFields } from '../../../shared/forms/audit-form';
+import { fieldError } from '../../../shared/forms/form-schema';
+import { AUDIT_WEBSITE_PARAM } from '../../../shared/site-check';
 import { routesPaths } from '../../../shared/site';
 import { color, space, text } from '../../theme/theme';
 import { Button } from '../ui/button';
@@ -19,12 +21,23 @@ const PrivacyNote = styled.p`
 const FORM_ID = 'audit';
 
 /**
+ * The website a check's result sends the visitor here with (`?website=`), when it is one the
+ * form would accept: a link followed in the page has no server to fill it in, so the form does.
+ */
+function websiteFromQuery(search: string): string | undefined {
+  const website = new URLSearchParams(search).get(AUDIT_WEBSITE_PARAM)?.trim();
+  const field = auditFields.find((candidate) => candidate.name === 'website_url');
+  return website && field && fieldError(field, website) === undefined ? website : undefined;
+}
+
+/**
  * The audit request form: the ten fields with the browser's own validation, 'Submitting...' while
  * it posts, the error toast when that fails, the thank-you page when it succeeds. It works with
  * and without JavaScript.
  */
 export function AuditForm({ privacyNote }: { privacyNote: string }) {
   const navigate = useNavigate();
+  const fromQuery = websiteFromQuery(useLocation().search);
   const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('audit', (response) => {
     navigate(response.redirect ?? routesPaths.thankYou);
   });
@@ -40,7 +53,13 @@ export function AuditForm({ privacyNote }: { privacyNote: string }) {
       <FieldGrid>
         {message && <FormAlert message={message} errors={errors} fields={auditFields} formId={FORM_ID} />}
         {auditFields.map((field) => (
-          <FormField key={field.name} field={field} formId={FORM_ID} defaultValue={initial.values?.[field.name] ?? ''} error={errors[field.name]} />
+          <FormField
+            key={field.name}
+            field={field}
+            formId={FORM_ID}
+            defaultValue={initial.values?.[field.name] ?? (field.name === 'website_url' ? fromQuery : undefined) ?? ''}
+            error={errors[field.name]}
+          />
         ))}
         <Button type="submit" variant="gradient" size="lg" block disabled={submitting}>
           {submitting ? 'Submitting...' : 'Get My Free AI Audit'}

@@ -98,6 +98,7 @@ export default function SiteFooter() {
             <List>
               <li><Link to={routesPaths.blog}>Blog</Link></li>
               <li><Link to={routesPaths.caseStudies}>Case Studies</Link></li>
+              <li><Link to={routesPaths.aiReadinessCheck}>Free AI-Readiness Check</Link></li>
               <li><Link to="/blog/complete-llm-seo-guide">The Complete LLM-SEO Guide</Link></li>
               <li><Link to={`${routesPaths.home}#faq`}>FAQ</Link></li>
             </List>

@@ -1,11 +1,18 @@
-import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import { SAXParser, type StartTag } from 'parse5-sax-parser';
 import type { FetchedText } from './fetched-text';
 import organizationTypes from './organization-types.json';
 
 /**
  * The page as served, read the way most AI crawlers read it: the HTML as it arrives, no
  * JavaScript run. What it says about itself in the head, how much readable text the HTML
- * carries, and the structured data it declares.
+ * carries, the structured data it declares, and the business's name.
+ *
+ * The page is a stranger's, so it is read with parse5's SAX tokenizer (the HTML standard's
+ * tokenizer, without its tree builder): one pass, no tree, no list of children or stack of open
+ * elements to search, so its cost grows with the length of the page whatever its shape (a tree
+ * builder is quadratic on thousands of unclosed tags). Every value kept is cut to a length a
+ * report can show, and lists are capped: what the page says reaches the database, the mail and
+ * the prospect's page bounded.
  */
 export interface HomePageAnalysis {
   status: number;
@@ -14,7 +21,7 @@ export interface HomePageAnalysis {
   contentType: string;
   /** The body is an HTML document (the other facts are read from it only then). */
   html: boolean;
-  /** Words of readable text in the body (scripts, styles, templates and <noscript> left out). */
+  /** Words of readable text in the body (head, scripts, styles, templates, SVG and <noscript> left out). */
   textWords: number;
   title: string | null;
   metaDescription: string | null;
@@ -24,16 +31,37 @@ export interface HomePageAnalysis {
   /** Where a noindex was found: the robots meta tag, the X-Robots-Tag header, or nowhere. */
   noindex: 'meta' | 'header' | null;
   openGraph: { title: boolean; description: boolean; image: boolean };
-  /** Every @type the JSON-LD blocks declare, nested nodes included, in order of appearance. */
+  /** The @types the JSON-LD blocks declare, nested nodes included, in order of appearance (capped). */
   jsonLdTypes: string[];
   jsonLdBlocks: number;
-  /** Blocks that are not valid JSON, each with the parser's complaint. */
+  /** Blocks that are not valid JSON. */
+  jsonLdInvalid: number;
+  /** The parser's complaint about each of the first few blocks that are not valid JSON. */
   jsonLdErrors: string[];
   /** A <link rel="alternate" type="text/markdown">, made absolute. */
   markdownLink: string | null;
+  /**
+   * The business's own name, as assistants would name it: the JSON-LD Organization's name, else
+   * og:site_name, else the title.
+   */
+  brand: string | null;
   /** The body was cut at the size limit. */
   truncated: boolean;
 }
+
+/** How much of each value a report keeps. */
+export const PAGE_TEXT_LIMITS = {
+  title: 200,
+  description: 300,
+  url: 2000,
+  lang: 35,
+  brand: 120,
+  /** JSON-LD types listed (an Organization type is always kept, whatever comes before it). */
+  types: 30,
+  typeName: 100,
+  errors: 3,
+  error: 200,
+} as const;
 
 const ORGANIZATION_TYPES: ReadonlySet<string> = new Set(organizationTypes.types);
 
@@ -47,53 +75,55 @@ function shortType(type: string): string {
   return type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '');
 }
 
-function collectTypes(node: unknown, into: string[]): void {
-  if (Array.isArray(node)) {
-    for (const item of node) collectTypes(item, into);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '@type') {
-      for (const type of Array.isArray(value) ? value : [value]) {
-        if (typeof type === 'string' && !into.includes(shortType(type))) into.push(shortType(type));
-      }
-    } else {
-      collectTypes(value, into);
+/** A value as a report keeps it: whitespace collapsed, cut to `limit` characters (null when empty). */
+function bounded(value: string | undefined, limit: number): string | null {
+  if (value === undefined) return null;
+  const clean = value.slice(0, limit * 4).replace(/\s+/g, ' ').trim();
+  if (clean === '') return null;
+  return clean.length > limit ? `${clean.slice(0, limit - 1)}…` : clean;
+}
+
+/**
+ * What one JSON-LD value declares: its types, into `types` (a Set, capped), and the name of its
+ * first Organization node. Walked with a stack of its own, so a deeply nested value cannot
+ * overflow the call stack; each node is visited once.
+ */
+function readJsonLd(value: unknown, types: Set<string>, found: { organizationName: string | null }): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index -= 1) stack.push(node[index]);
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    const declared = record['@type'];
+    const nodeTypes = (Array.isArray(declared) ? declared : [declared]).filter((type): type is string => typeof type === 'string').map(shortType);
+    for (const type of nodeTypes) {
+      if (types.size < PAGE_TEXT_LIMITS.types || ORGANIZATION_TYPES.has(type)) types.add(type.slice(0, PAGE_TEXT_LIMITS.typeName));
+    }
+    if (found.organizationName === null && typeof record.name === 'string' && nodeTypes.some((type) => ORGANIZATION_TYPES.has(type))) {
+      found.organizationName = bounded(record.name, PAGE_TEXT_LIMITS.brand);
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (key !== '@type' && child !== null && typeof child === 'object') stack.push(child);
     }
   }
 }
 
-/** Words a reader would count: runs of letters or digits. */
+/** Words a reader would count in a run of text: runs of non-space containing a letter or digit. */
 function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
-/** Elements whose content is never shown as text. */
-const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
-
-/**
- * The words of the text a crawler that runs no script reads, counted text node by text node (a
- * word split by inline markup counts twice, which is rare; building the whole text of a 1 MB page
- * first would cost several times the memory). Iterative: a deeply nested page cannot overflow the stack.
- */
-function readableWords(root: Node): number {
   let words = 0;
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node) break;
-    if (node.nodeType === NodeType.TEXT_NODE) words += countWords(node.text);
-    else if (node.nodeType === NodeType.ELEMENT_NODE && NOT_TEXT.has((node as HTMLElement).rawTagName?.toLowerCase() ?? '')) continue;
-    else stack.push(...node.childNodes);
-  }
+  for (const match of text.matchAll(/\S+/g)) if (/[\p{L}\p{N}]/u.test(match[0])) words += 1;
   return words;
 }
 
 function absolute(href: string | undefined, base: string): string | null {
   if (!href?.trim()) return null;
   try {
-    return new URL(href.trim(), base).href;
+    const url = new URL(href.trim(), base).href;
+    return url.length > PAGE_TEXT_LIMITS.url ? null : url;
   } catch {
     return null;
   }
@@ -104,7 +134,7 @@ function absolute(href: string | undefined, base: string): string | null {
  * "max-image-preview: none" is about images, not indexing.
  */
 function saysNoindex(directives: string): boolean {
-  const tokens = directives.toLowerCase().split(/[\s,]+/);
+  const tokens = directives.slice(0, 1000).toLowerCase().split(/[\s,]+/);
   return tokens.some((token, index) => {
     const bare = token.replace(/^[\w-]+:/, (prefix) => (prefix.startsWith('max-') ? '~' : ''));
     if (bare === 'noindex') return true;
@@ -112,7 +142,18 @@ function saysNoindex(directives: string): boolean {
   });
 }
 
-const content = (document: HTMLElement, selector: string) => document.querySelector(selector)?.getAttribute('content')?.trim() || null;
+/** Elements whose content is never shown as text (the head is followed apart: it may end unclosed). */
+const NOT_TEXT = new Set(['title', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'textarea']);
+
+/** What may stand in the head; any other element, or text, starts the body (as a browser reads it). */
+const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']);
+
+/** The first value of an attribute, as the HTML standard keeps it (a repeated attribute is ignored). */
+function attribute(tag: StartTag, name: string): string | undefined {
+  return tag.attrs.find((attr) => attr.name === name)?.value;
+}
+
+const relIncludes = (tag: StartTag, rel: string) => (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes(rel);
 
 export function analyseHomePage(page: FetchedText, headers: Record<string, string>): HomePageAnalysis {
   const https = new URL(page.url).protocol === 'https:';
@@ -133,42 +174,99 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
     openGraph: { title: false, description: false, image: false },
     jsonLdTypes: [],
     jsonLdBlocks: 0,
+    jsonLdInvalid: 0,
     jsonLdErrors: [],
     markdownLink: null,
+    brand: null,
     truncated: page.truncated,
   };
   if (!html) return base;
 
-  const document = parse(page.text, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true, template: true } });
-  const jsonLdErrors: string[] = [];
-  const jsonLdTypes: string[] = [];
-  const blocks = document.querySelectorAll('script').filter((script) => (script.getAttribute('type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/ld+json');
-  for (const block of blocks) {
-    try {
-      collectTypes(JSON.parse(block.rawText), jsonLdTypes);
-    } catch (error) {
-      jsonLdErrors.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  const robotsMeta = document.querySelectorAll('meta').filter((meta) => /^(robots|googlebot)$/i.test(meta.getAttribute('name') ?? ''));
-  const metaNoindex = robotsMeta.some((meta) => saysNoindex(meta.getAttribute('content') ?? ''));
-  const links = document.querySelectorAll('link');
-  const linkWith = (rel: string, type?: string) =>
-    links.find((link) => (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).includes(rel) && (type === undefined || (link.getAttribute('type') ?? '').toLowerCase().startsWith(type)))?.getAttribute('href');
-  const property = (name: string) => document.querySelectorAll('meta').some((meta) => meta.getAttribute('property') === name && (meta.getAttribute('content') ?? '').trim() !== '');
+  const found = { ...base, openGraph: { ...base.openGraph } };
+  let ogSiteName: string | null = null;
+  const types = new Set<string>();
+  const jsonLd = { organizationName: null as string | null };
+  // How many of each element that hides its text are open: a counter per name, not a stack.
+  const hiding = new Map<string, number>();
+  let hidden = 0;
+  let inHead = false;
+  // The text of the first <title> and of the JSON-LD block being read, gathered until they close.
+  let title: string | null = null;
+  let titleDone = false;
+  let block: string[] | null = null;
 
-  return {
-    ...base,
-    textWords: readableWords(document.querySelector('body') ?? document),
-    title: document.querySelector('title')?.text.trim() || null,
-    metaDescription: content(document, 'meta[name="description"]') ?? content(document, 'meta[name="Description"]'),
-    canonical: absolute(linkWith('canonical'), page.url),
-    lang: document.querySelector('html')?.getAttribute('lang')?.trim() || null,
-    noindex: metaNoindex ? 'meta' : base.noindex,
-    openGraph: { title: property('og:title'), description: property('og:description'), image: property('og:image') },
-    jsonLdTypes,
-    jsonLdBlocks: blocks.length,
-    jsonLdErrors,
-    markdownLink: absolute(linkWith('alternate', 'text/markdown'), page.url),
+  const readJsonLdBlock = (text: string) => {
+    try {
+      readJsonLd(JSON.parse(text), types, jsonLd);
+    } catch (error) {
+      found.jsonLdInvalid += 1;
+      if (found.jsonLdErrors.length < PAGE_TEXT_LIMITS.errors) found.jsonLdErrors.push(bounded(error instanceof Error ? error.message : String(error), PAGE_TEXT_LIMITS.error) ?? 'not valid JSON');
+    }
   };
+
+  const parser = new SAXParser();
+  parser.on('startTag', (tag) => {
+    const name = tag.tagName;
+    if (name === 'head') inHead = true;
+    else if (inHead && !HEAD_CONTENT.has(name)) inHead = false;
+    if (NOT_TEXT.has(name) && !tag.selfClosing) {
+      hiding.set(name, (hiding.get(name) ?? 0) + 1);
+      hidden += 1;
+    }
+    if (name === 'html' && found.lang === null) found.lang = bounded(attribute(tag, 'lang'), PAGE_TEXT_LIMITS.lang);
+    else if (name === 'title' && !titleDone && !tag.selfClosing) title = '';
+    else if (name === 'script' && (attribute(tag, 'type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/ld+json') {
+      found.jsonLdBlocks += 1;
+      block = [];
+    } else if (name === 'meta') {
+      const metaName = (attribute(tag, 'name') ?? '').toLowerCase();
+      const content = attribute(tag, 'content') ?? '';
+      const property = attribute(tag, 'property');
+      if (metaName === 'description' && found.metaDescription === null) found.metaDescription = bounded(content, PAGE_TEXT_LIMITS.description);
+      if ((metaName === 'robots' || metaName === 'googlebot') && saysNoindex(content)) found.noindex = 'meta';
+      if (content.trim() !== '') {
+        if (property === 'og:title') found.openGraph.title = true;
+        if (property === 'og:description') found.openGraph.description = true;
+        if (property === 'og:image') found.openGraph.image = true;
+        if (property === 'og:site_name' && ogSiteName === null) ogSiteName = bounded(content, PAGE_TEXT_LIMITS.brand);
+      }
+    } else if (name === 'link') {
+      if (relIncludes(tag, 'canonical') && found.canonical === null) found.canonical = absolute(attribute(tag, 'href'), page.url);
+      if (relIncludes(tag, 'alternate') && (attribute(tag, 'type') ?? '').toLowerCase().startsWith('text/markdown') && found.markdownLink === null) {
+        found.markdownLink = absolute(attribute(tag, 'href'), page.url);
+      }
+    }
+  });
+  parser.on('endTag', (tag) => {
+    const name = tag.tagName;
+    if (name === 'head') inHead = false;
+    const open = hiding.get(name) ?? 0;
+    if (open > 0) {
+      hiding.set(name, open - 1);
+      hidden -= 1;
+    }
+    if (name === 'title' && title !== null && !titleDone) {
+      titleDone = true;
+      found.title = bounded(title, PAGE_TEXT_LIMITS.title);
+    } else if (name === 'script' && block !== null) {
+      readJsonLdBlock(block.join(''));
+      block = null;
+    }
+  });
+  parser.on('text', ({ text }) => {
+    if (block !== null) block.push(text);
+    else if (title !== null && !titleDone) title += title.length < PAGE_TEXT_LIMITS.title * 4 ? text : '';
+    else if (hidden === 0) {
+      if (inHead && /\S/.test(text)) inHead = false;
+      if (!inHead) found.textWords += countWords(text);
+    }
+  });
+  // One chunk: the tokenizer runs synchronously, to the end of the text.
+  parser.end(page.text);
+  // A block the page ends in the middle of (a page cut at the size limit) is read as it stands.
+  if (block !== null) readJsonLdBlock((block as string[]).join(''));
+
+  found.jsonLdTypes = [...types];
+  found.brand = jsonLd.organizationName ?? ogSiteName ?? found.title;
+  return found;
 }

@@ -1,12 +1,10 @@
-import robotsParser from 'robots-parser';
-import type { FetchedText } from './fetched-text';
+import { namesAgent, parseRobotsTxt, verdicts } from './robots-txt';
 
 /**
- * robots.txt as RFC 9309 reads it, through robots-parser (groups, `*` and `$` wildcards, the
- * longest match wins and Allow wins a tie, a byte-order mark and CRLF line ends): which AI agents
- * may fetch the page. How the file answered decides before any rule does: 2xx is parsed; any
- * other 4xx (404 above all) means no rules, everything allowed; 5xx or no answer at all means the
- * crawler must assume everything is disallowed.
+ * robots.txt as RFC 9309 and Google's parser read it (./robots-txt.ts): which AI agents may fetch
+ * the page. How the file answered decides before any rule does: 2xx is parsed; any other 4xx
+ * (404 above all) means no rules, everything allowed; 5xx or no answer at all means the crawler
+ * must assume everything is disallowed.
  */
 export interface RobotsAnalysis {
   /** found: parsed; missing: 4xx, all allowed; unreachable: 5xx or no answer, all disallowed. */
@@ -21,8 +19,11 @@ export interface RobotsAnalysis {
   checkerBlocked: boolean;
 }
 
-/** What the fetch of robots.txt gave: an answer, or why there was none. */
-export type RobotsSource = FetchedText | { unreachable: string };
+/** What the fetch of robots.txt gave: an answer (its final URL, status and bytes), or why there was none. */
+export type RobotsSource = { url: string; status: number; body: Uint8Array; truncated: boolean } | { unreachable: string };
+
+/** RFC 9309 2.5: a crawler parses at least the first 500 KiB, and may ignore the rest. */
+const PARSED_BYTES = 500 * 1024;
 
 export function analyseRobots(source: RobotsSource, pageUrl: string, agents: readonly string[], checkerAgent: string): RobotsAnalysis {
   const verdictForAll = (allowed: boolean) => agents.map((agent) => ({ agent, allowed }));
@@ -38,28 +39,30 @@ export function analyseRobots(source: RobotsSource, pageUrl: string, agents: rea
   if (source.status < 200 || source.status >= 300) {
     return { state: 'unreachable', detail: `robots.txt answered ${source.status}, so crawlers must assume the whole site is off limits`, agents: verdictForAll(false), sitemaps: [], checkerBlocked: false };
   }
-  // The rules at robots.txt's final address (after redirects) apply to the page's path there.
-  const robots = robotsParser(source.url, source.text);
-  const target = new URL(new URL(pageUrl).pathname + new URL(pageUrl).search, source.url).href;
-  const allowed = (agent: string) => robots.isAllowed(target, agent) !== false;
-  const verdicts = agents.map((agent) => ({ agent, allowed: allowed(agent) }));
-  // The checker obeys only a group that names it: it runs because someone asked for this site's
-  // audit, as assistants' user-triggered fetchers do, and a site that shuts out `*` is just the
-  // site that needs the report. A group naming it is the owner's explicit opt-out.
-  const ownGroup = robots.getMatchingLineNumber(target, checkerAgent) !== robots.getMatchingLineNumber(target, '*');
-  const blocked = verdicts.filter((verdict) => !verdict.allowed).length;
-  const sitemaps = robots.getSitemaps().flatMap((sitemap) => {
+  const robots = parseRobotsTxt(source.body.subarray(0, PARSED_BYTES));
+  // RFC 9309 2.3.1.2: the rules apply to the authority first asked, wherever robots.txt was
+  // redirected to. The page is judged at its own URL as it is fetched, path and query as the
+  // URL parser encoded them, never rebuilt (a path that starts with // would name another host).
+  const page = new URL(pageUrl);
+  const [checkerAllowed, ...allowed] = verdicts(robots, page.pathname + page.search, [checkerAgent, ...agents]);
+  const verdictsByAgent = agents.map((agent, index) => ({ agent, allowed: allowed[index]! }));
+  const blocked = verdictsByAgent.filter((verdict) => !verdict.allowed).length;
+  const sitemaps = robots.sitemaps.flatMap((sitemap) => {
     try {
       return [new URL(sitemap, source.url).href];
     } catch {
       return [];
     }
   });
+  const cut = source.truncated || source.body.length > PARSED_BYTES ? ' (its first 500 KiB read, as RFC 9309 allows)' : '';
   return {
     state: 'found',
-    detail: `robots.txt lets ${agents.length - blocked} of ${agents.length} AI agents fetch the page`,
-    agents: verdicts,
+    detail: `robots.txt lets ${agents.length - blocked} of ${agents.length} AI agents fetch the page${cut}`,
+    agents: verdictsByAgent,
     sitemaps,
-    checkerBlocked: ownGroup && !allowed(checkerAgent),
+    // The checker obeys only a group that names it: it runs because someone asked for this site's
+    // audit, as assistants' user-triggered fetchers do, and a site that shuts out `*` is just the
+    // site that needs the report. A group naming it is the owner's explicit opt-out.
+    checkerBlocked: namesAgent(robots, checkerAgent) && !checkerAllowed,
   };
 }

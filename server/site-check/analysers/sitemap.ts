@@ -11,13 +11,16 @@ export interface SitemapAnalysis {
   kind: 'urlset' | 'index';
   /** <url> entries with a <loc> (a urlset), or the child sitemaps listed (an index). */
   entries: number;
-  /** An index's child sitemaps, as absolute URLs. */
+  /** An index's first INDEX_CHILDREN_READ child sitemaps, as absolute URLs. */
   sitemaps: string[];
   /** The XML breaks here (null: it parses). */
   error: string | null;
   /** Reading stopped at the size limit: `entries` counts the part that was read. */
   truncated: boolean;
 }
+
+/** Child sitemaps of an index that are read to count URLs; the others are counted, not listed. */
+export const INDEX_CHILDREN_READ = 3;
 
 class StopParsing extends Error {}
 
@@ -65,6 +68,7 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     if (result.kind === 'urlset' && parent === 'url') result.entries += 1;
     if (result.kind === 'index' && parent === 'sitemap') {
       result.entries += 1;
+      if (result.sitemaps.length >= INDEX_CHILDREN_READ) return;
       try {
         result.sitemaps.push(new URL(loc.trim(), source.url).href);
       } catch {
@@ -73,7 +77,8 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     }
   });
   parser.on('error', (error) => {
-    result.error = error.message;
+    // The parser may quote the document (an entity's name): a report keeps the first 200 characters.
+    result.error = error.message.slice(0, 200);
     throw new StopParsing();
   });
   try {
@@ -81,7 +86,7 @@ export function analyseSitemap(source: Pick<FetchedText, 'text' | 'truncated' | 
     // A body cut at the size limit ends mid-element: what was read is counted, the cut is no fault.
     if (!source.truncated) parser.close();
   } catch (error) {
-    if (!(error instanceof StopParsing)) result.error = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof StopParsing)) result.error = (error instanceof Error ? error.message : String(error)).slice(0, 200);
   }
   if (root === null && result.error === null) result.error = 'no XML root element';
   return result;

@@ -1,0 +1,47 @@
+import type { FixtureAnswer } from './fixture-sites';
+
+/**
+ * What a site that means harm sends the site check: each the worst of its kind for a reader, at
+ * the size the checker reads (1 MB a file, 500 KiB of robots.txt). The tests check against them,
+ * and `npm run bench` measures what each costs and what the pages keep meanwhile.
+ */
+
+const MB = 1024 * 1024;
+const page = (body: string): FixtureAnswer => ({ headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
+const head = '<!doctype html><html lang="en"><head><title>Hostile</title></head><body>';
+
+/** A path of this many characters, which robots.txt rules are matched against. */
+export const LONG_PATH = `/${'a'.repeat(1999)}`;
+
+export const hostileSites = {
+  /** 1 MB of nested unclosed tags: a tree builder's cost grows with the square of them. */
+  'nested unclosed tags': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => ({ '/': page(head + '<i>'.repeat(Math.floor((MB - head.length) / 3))) }),
+  },
+  /** One robots.txt rule of 400,000 `*` against a 2,000-character path: pattern times path for a naive matcher, for each agent. */
+  'a robots.txt rule of 400,000 *': {
+    path: LONG_PATH,
+    paths: (): Record<string, FixtureAnswer> => ({
+      '/robots.txt': { headers: { 'Content-Type': 'text/plain' }, body: `User-agent: *\nDisallow: /${'*'.repeat(400_000)}b\n` },
+      [LONG_PATH]: page(`${head}<p>A page at the end of a long path.</p>`),
+    }),
+  },
+  /** About 140,000 sibling elements: a reader that spreads a child list onto a stack overflows. */
+  '140,000 sibling elements': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => ({ '/': page(`${head}<div>${'<b></b>'.repeat(140_000)}</div>`) }),
+  },
+  /** 20,000 distinct JSON-LD types: a list searched for each new one costs their square. */
+  '20,000 JSON-LD types': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => ({
+      '/': page(
+        `<!doctype html><html lang="en"><head><title>Types</title><script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@graph': [...Array.from({ length: 20_000 }, (_, index) => ({ '@type': `Thing${index}` })), { '@type': 'LocalBusiness', name: 'Hostile Ltd' }],
+        })}</script></head><body><p>Types.</p></body></html>`,
+      ),
+    }),
+  },
+} satisfies Record<string, { path: string; paths: () => Record<string, FixtureAnswer> }>;
