@@ -30,6 +30,8 @@ import { SITE_CHECK_PARAM } from '../shared/site-check';
 import { CheckBudget } from './site-check/check-budget';
 import { SiteCheckStore } from './site-check/check-store';
 import { siteCheckResultRoutes } from './site-check/result-routes';
+import { ProbeStore } from './visibility-probe/probe-store';
+import { probeViews } from './visibility-probe/probe-view';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -42,6 +44,11 @@ export interface SiteCheckQueue {
   mailWaitMs: number;
 }
 
+/** What the app needs of the visibility probe worker: a nudge after a probe is queued. */
+export interface ProbeQueue {
+  kick(): void;
+}
+
 export interface AppDependencies {
   config: Config;
   db: Db;
@@ -50,6 +57,8 @@ export interface AppDependencies {
   mailer: MailOutbox;
   /** Runs queued site checks; the process passes the site check worker. */
   siteChecks: SiteCheckQueue;
+  /** Runs queued visibility probes (when an assistant is configured); the process passes the probe worker. */
+  probes?: ProbeQueue;
   /** The clock pages and records read, shared with the mail worker; tests pass one they move. */
   clock: () => Date;
   /** The route table; tests may pass one with a route that throws. */
@@ -111,6 +120,8 @@ export function createApp(deps: AppDependencies): SiteApp {
     privateParams: [SITE_CHECK_PARAM],
   });
   const checkStore = new SiteCheckStore(db);
+  // The probe is on while an assistant's key is set: the audit form then says what it sends.
+  const probesOn = config.probe.assistants.length > 0;
   // One bound for everything made for one visitor alone: form pages, their token, posts and check results.
   const perVisitorBound = addressBound(
     new AddressBound({
@@ -154,10 +165,11 @@ export function createApp(deps: AppDependencies): SiteApp {
         budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
       },
       publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
+      probes: { store: new ProbeStore(db), on: probesOn, onQueued: () => deps.probes?.kick() },
       sendPage: pages.sendPerVisitor,
     }),
   );
-  app.use(siteCheckResultRoutes({ store: checkStore, sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
+  app.use(siteCheckResultRoutes({ store: checkStore, probeFor: probeViews(db, probesOn), sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -19,6 +19,9 @@ import { siteCheckDelivery } from './leads/site-check-delivery';
 import { MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-worker';
 import { SiteCheckStore } from './site-check/check-store';
 import { createSiteChecker } from './site-check/site-checker';
+import { probeDelivery } from './leads/probe-delivery';
+import { createAssistantClient } from './visibility-probe/assistants';
+import { ProbeWorker } from './visibility-probe/probe-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -29,6 +32,8 @@ const SHUTDOWN_GRACE_MS = 8000;
 const MAIL_STOP_GRACE_MS = 1500;
 /** How long the stop waits for site checks in progress; the rest run again at the next start. */
 const CHECK_STOP_GRACE_MS = 1000;
+/** How long the stop waits for a visibility probe in progress; an unfinished one runs again at the next start. */
+const PROBE_STOP_GRACE_MS = 1000;
 /** How often held submissions and public checks past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 /** Days a public AI-readiness check is kept (the privacy policy states 30: change both together). */
@@ -97,9 +102,41 @@ async function main(): Promise<void> {
       const delivery = deliverCheck(finished);
       logger.info({ checkId: finished.checkId, auditId: finished.auditId, delivery }, 'Site check findings mailed');
     },
-    onDelivered: () => mailer.kick(),
+    onDelivered: () => {
+      mailer.kick();
+      // A probe waits for its request's site check, which reads the business's name.
+      probes?.kick();
+    },
   });
-  const app = createApp({ config, db, logger, mailer, clock, aiSources, siteChecks: { kick: () => siteChecks.kick(), mailWaitMs: MAIL_WAITS_FOR_CHECK_MS } });
+  // The AI visibility probe runs only while an assistant's key is set.
+  const deliverProbe = probeDelivery(store, new SiteCheckStore(db), config, clock);
+  const probes =
+    config.probe.assistants.length === 0
+      ? null
+      : new ProbeWorker({
+          db,
+          logger,
+          clock,
+          assistants: config.probe.assistants.map((setting) => createAssistantClient(setting)),
+          promptsPerAssistant: config.probe.promptsPerAssistant,
+          dailyCalls: config.probe.dailyCalls,
+          deliver: (finished) => {
+            const delivery = deliverProbe(finished);
+            logger.info({ probeId: finished.probeId, auditId: finished.auditId, delivery }, 'Visibility probe results mailed');
+          },
+          onDelivered: () => mailer.kick(),
+        });
+  logger.info({ assistants: config.probe.assistants.map((assistant) => assistant.id) }, probes ? 'AI visibility probe on' : 'AI visibility probe not configured (no assistant key set)');
+  const app = createApp({
+    config,
+    db,
+    logger,
+    mailer,
+    clock,
+    aiSources,
+    siteChecks: { kick: () => siteChecks.kick(), mailWaitMs: MAIL_WAITS_FOR_CHECK_MS },
+    ...(probes ? { probes } : {}),
+  });
   app.aiLedger?.start();
   await app.warmPages();
   // Mail left unsent before a restart goes out now.
@@ -107,6 +144,7 @@ async function main(): Promise<void> {
   logger.info({ via: transport.description }, 'Mail outbox started');
   // Checks queued or cut short before a restart run now.
   siteChecks.start();
+  probes?.start();
 
   const checkStore = new SiteCheckStore(db);
   const purge = () => {
@@ -155,8 +193,8 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // However many mails wait, none is started now; the one being sent may finish. A check
-      // still running stays queued and runs again at the next start.
-      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS)]).then(([settled]) => {
+      // still running, or a probe, stays queued and runs again at the next start.
+      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();

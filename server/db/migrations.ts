@@ -227,6 +227,57 @@ export const migrations: Migration[] = [
       CREATE INDEX site_checks_asked_alone ON site_checks (created_at) WHERE audit_id IS NULL;
     `,
   },
+  {
+    version: 8,
+    name: 'visibility probes',
+    sql: `
+      -- The AI visibility probe of an audit request: queued in the request's own transaction (when
+      -- an assistant is configured and the request names a website), run after the request's site
+      -- check has read the business's name, its report (every question, answer, model, date and
+      -- who was named) kept beside the request and erased with it.
+      CREATE TABLE visibility_probes (
+        id INTEGER PRIMARY KEY,
+        audit_id INTEGER NOT NULL UNIQUE REFERENCES audit_submissions (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'stopped', 'skipped', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        reason TEXT,
+        score INTEGER,
+        summary TEXT,
+        report TEXT,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      ) STRICT;
+      CREATE INDEX visibility_probes_pending ON visibility_probes (id) WHERE status IN ('queued', 'running');
+
+      -- Calls made to the assistants per UTC day, against PROBE_DAILY_CALLS.
+      CREATE TABLE probe_calls (
+        day TEXT PRIMARY KEY,
+        calls INTEGER NOT NULL CHECK (calls >= 0)
+      ) STRICT;
+
+      -- The outbox gains a kind: a probe's results, in a mail of their own. The table is copied
+      -- to widen its CHECK (ids, and so the sending order, kept).
+      CREATE TABLE mail_outbox_next (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('audit', 'contact', 'site-check', 'probe')),
+        source_id INTEGER NOT NULL,
+        subject_email TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        sent_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO mail_outbox_next (id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at)
+        SELECT id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at FROM mail_outbox;
+      DROP TABLE mail_outbox;
+      ALTER TABLE mail_outbox_next RENAME TO mail_outbox;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+      CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

@@ -16,6 +16,7 @@ import { clientAddress } from '../http/address-bound';
 import type { CheckBudget } from '../site-check/check-budget';
 import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
 import { REUSE_WITHIN_MS } from '../site-check/check-worker';
+import type { ProbeStore } from '../visibility-probe/probe-store';
 import { reportWithoutFacts } from '../site-check/run-check';
 import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
@@ -95,6 +96,11 @@ export interface FormRoutesDependencies {
    * all visitors together (one key); a check answered from a recent result costs neither.
    */
   publicChecks: { perAddress: CheckBudget; perHour: CheckBudget };
+  /**
+   * The AI visibility probe of each audit request, queued in the request's transaction while an
+   * assistant is configured (`on`), its worker nudged after; the notification says whether it runs.
+   */
+  probes: { store: ProbeStore; on: boolean; onQueued: () => void };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -187,6 +193,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   ];
 
   const checks = deps.siteChecks;
+  const probes = deps.probes;
 
   /** An audit request or a contact message: stored with its notification, and its website's check queued. */
   const acceptLead =
@@ -223,17 +230,22 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
             siteUrl: config.siteUrl,
             brand: site.brand,
             ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
+            ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
           }),
-        !checkToken
-          ? {}
-          : skipped
-            ? { withLead: (id) => checks.store.recordSkipped(id, website, checkToken, skipped, now) }
-            : { mailDueAt: new Date(now.getTime() + checks.mailWaitMs), withLead: (id) => checks.store.enqueue(id, website, checkToken, now) },
+        {
+          ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
+          withLead: (id) => {
+            if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
+            else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
+            if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
+          },
+        },
       );
       req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
       respondSuccess(req, res, form, checkToken);
       setImmediate(deps.onStored);
       if (checkToken && !skipped) setImmediate(checks.onQueued);
+      if (kind === 'audit' && probes.on) setImmediate(probes.onQueued);
     };
 
   /**

@@ -23,6 +23,9 @@ export interface SaveOptions {
 /** How a finished site check reached the agency. */
 export type SiteCheckDelivery = 'in the notification' | 'in a mail of its own' | 'lead erased';
 
+/** How a finished visibility probe reached the agency. */
+export type ProbeDelivery = SiteCheckDelivery | "with the site check's findings";
+
 const auditColumns = [
   'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords',
   'current_products', 'lead_sources', 'seo_experience', 'main_goal',
@@ -55,6 +58,8 @@ export class LeadStore {
   private readonly auditRow;
   private readonly notificationRow;
   private readonly holdNotification;
+  private readonly unsentFollowUp;
+  private readonly rewrite;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -80,6 +85,10 @@ export class LeadStore {
       `SELECT id, message, sent_at, attempts, next_attempt_at FROM mail_outbox WHERE kind = 'audit' AND source_id = ? ORDER BY id LIMIT 1`,
     );
     this.holdNotification = db.prepare(`UPDATE mail_outbox SET message = ?, next_attempt_at = ? WHERE id = ?`);
+    this.unsentFollowUp = db.prepare<[number], { id: number; message: string }>(
+      `SELECT id, message FROM mail_outbox WHERE kind = 'site-check' AND source_id = ? AND sent_at IS NULL AND attempts = 0 ORDER BY id LIMIT 1`,
+    );
+    this.rewrite = db.prepare(`UPDATE mail_outbox SET message = ? WHERE id = ?`);
   }
 
   /** Leads (both forms) stored since `since` from this address, however its case or form is written. */
@@ -149,9 +158,8 @@ export class LeadStore {
     now: Date,
     compose: { notification: (lead: AuditLead, messageId: string) => MailMessage; followUp: (lead: AuditLead) => MailMessage },
   ): SiteCheckDelivery {
-    const row = this.auditRow.get(auditId);
-    if (!row) return 'lead erased';
-    const lead: AuditLead = { id: row.id, values: Object.fromEntries(auditColumns.map((column) => [column, row[column] ?? ''])), receivedAt: new Date(row.created_at ?? now) };
+    const lead = this.auditLead(auditId, now);
+    if (!lead) return 'lead erased';
     const notification = this.notificationRow.get(auditId);
     const nowIso = now.toISOString();
     if (notification && notification.sent_at === null && notification.attempts === 0 && notification.next_attempt_at > nowIso) {
@@ -161,6 +169,44 @@ export class LeadStore {
     }
     const mail = compose.followUp(lead);
     this.insertMail.run({ kind: 'site-check', source_id: auditId, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
+    return 'in a mail of its own';
+  }
+
+  /** The stored audit request, as the mails about it need it; null when it was erased. */
+  private auditLead(auditId: number, now: Date): AuditLead | null {
+    const row = this.auditRow.get(auditId);
+    if (!row) return null;
+    return { id: row.id, values: Object.fromEntries(auditColumns.map((column) => [column, row[column] ?? ''])), receivedAt: new Date(row.created_at ?? now) };
+  }
+
+  /**
+   * Puts a finished visibility probe where the agency reads it: into the lead's notification while
+   * that still waits; else into the site check's findings mail while that has not been tried yet
+   * (one mail with both, its Message-ID kept); else into a mail of its own that names the lead.
+   * Call it inside the transaction that records the probe.
+   */
+  deliverProbe(
+    auditId: number,
+    now: Date,
+    compose: { notification: (lead: AuditLead, messageId: string) => MailMessage; withFindings: (lead: AuditLead, messageId: string) => MailMessage; followUp: (lead: AuditLead) => MailMessage },
+  ): ProbeDelivery {
+    const lead = this.auditLead(auditId, now);
+    if (!lead) return 'lead erased';
+    const notification = this.notificationRow.get(auditId);
+    const nowIso = now.toISOString();
+    if (notification && notification.sent_at === null && notification.attempts === 0 && notification.next_attempt_at > nowIso) {
+      const stored = JSON.parse(notification.message) as MailMessage;
+      this.holdNotification.run(JSON.stringify(compose.notification(lead, stored.messageId)), nowIso, notification.id);
+      return 'in the notification';
+    }
+    const findings = this.unsentFollowUp.get(auditId);
+    if (findings) {
+      const stored = JSON.parse(findings.message) as MailMessage;
+      this.rewrite.run(JSON.stringify(compose.withFindings(lead, stored.messageId)), findings.id);
+      return "with the site check's findings";
+    }
+    const mail = compose.followUp(lead);
+    this.insertMail.run({ kind: 'probe', source_id: auditId, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
     return 'in a mail of its own';
   }
 }

@@ -4,6 +4,8 @@ import { escapeHtml } from '../../shared/escape-html';
 import type { MailMessage } from '../mail/mail-message';
 import { reportHtml, reportSummary, reportText } from '../site-check/report';
 import type { SiteCheckReport } from '../site-check/run-check';
+import * as probeReport from '../visibility-probe/report';
+import type { ProbeReport } from '../visibility-probe/run-probe';
 
 export interface NotificationInput {
   kind: 'audit' | 'contact';
@@ -20,8 +22,23 @@ export interface NotificationInput {
    * runs (its findings then follow in a mail of their own). Absent: no website, no check.
    */
   siteCheck?: SiteCheckReport | 'pending';
+  /**
+   * The AI visibility probe of an audit request: its report, 'pending' while it runs (its results
+   * then follow in a mail of their own), or 'not configured' while no assistant's key is set.
+   */
+  probe?: ProbeReport | 'pending' | 'not configured';
   /** Keeps the Message-ID of a notification composed again with its check's findings. */
   messageId?: string;
+}
+
+/** The notification's words about the visibility probe, as text lines and as HTML. */
+function probeSection(probe: NotificationInput['probe']): { text: string[]; html: string } {
+  if (probe === undefined) return { text: [], html: '' };
+  if (probe === 'not configured' || probe === 'pending') {
+    const line = probe === 'not configured' ? 'AI visibility probe: not configured' : 'AI visibility probe: asking the assistants now; the results follow in a separate mail.';
+    return { text: ['', line], html: `<p style="color:#475569">${escapeHtml(line)}</p>` };
+  }
+  return { text: ['', probeReport.reportText(probe)], html: probeReport.reportHtml(probe) };
 }
 
 /** The notification's words about the site check, as text lines and as HTML. */
@@ -60,6 +77,7 @@ export function composeNotification(input: NotificationInput): MailMessage {
   const reference = `${input.kind === 'audit' ? 'Audit request' : 'Contact message'} #${input.id}`;
 
   const check = siteCheckSection(input);
+  const probe = probeSection(input.probe);
   const textLines = [
     `${heading}.`,
     '',
@@ -68,6 +86,7 @@ export function composeNotification(input: NotificationInput): MailMessage {
       return value.includes('\n') ? [`${field.label}:`, ...value.split('\n').map((line) => `  ${line}`), ''] : [`${field.label}: ${value}`];
     }),
     ...check.text,
+    ...probe.text,
     '',
     `${reference}, received ${received}.`,
     `Reply to this e-mail to answer ${personName || email} directly.`,
@@ -83,6 +102,7 @@ export function composeNotification(input: NotificationInput): MailMessage {
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
     `<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`,
     check.html,
+    probe.html,
     `<p style="color:#475569;font-size:13px">${escapeHtml(reference)}, received ${escapeHtml(received)}. Reply to this e-mail to answer ${escapeHtml(personName || email)} directly.</p>`,
     `<p style="color:#475569;font-size:13px">${escapeHtml(input.brand)} website</p>`,
     '</body></html>',
@@ -103,40 +123,53 @@ function newMessageId(kind: string, id: number, siteUrl: string): string {
   return `<${kind}-${id}.${randomBytes(6).toString('hex')}@${new URL(siteUrl).hostname}>`;
 }
 
-export interface SiteCheckMailInput {
+export interface FollowUpMailInput {
   auditId: number;
   /** The audit request's values (name, email, website_url). */
   values: FormValues;
   receivedAt: Date;
-  report: SiteCheckReport;
+  /** What has finished since the notification went out: the site check, the probe, or both. */
+  siteCheck?: SiteCheckReport;
+  probe?: ProbeReport;
   from: string;
   to: string;
   siteUrl: string;
+  /** Keeps the Message-ID of a mail composed again with more in it. */
+  messageId?: string;
 }
 
 /**
- * The findings of a site check that ended after the lead's notification went out: a mail of its
- * own that names the lead, Reply-To the prospect like the notification.
+ * What finished after the lead's notification went out (the site check's findings, the probe's
+ * results, or both when they are ready together): a mail of its own that names the lead,
+ * Reply-To the prospect like the notification.
  */
-export function composeSiteCheckMail(input: SiteCheckMailInput): MailMessage {
-  const { values, report } = input;
+export function composeFollowUpMail(input: FollowUpMailInput): MailMessage {
+  const { values, siteCheck, probe } = input;
   const personName = values.name ?? '';
   const email = values.email ?? '';
   const received = input.receivedAt.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-  const intro = `The instant AI-readiness check of ${values.website_url || 'the website'}, named in audit request #${input.auditId} from ${personName || email} (received ${received}), has finished: ${reportSummary(report)}.`;
+  const request = `audit request #${input.auditId} from ${personName || email} (received ${received})`;
+  const intro = [
+    siteCheck ? `The instant AI-readiness check of ${values.website_url || 'the website'}, named in ${request}, has finished: ${reportSummary(siteCheck)}.` : null,
+    probe ? `The AI visibility probe of ${siteCheck ? 'the same request' : request} has finished: ${probeReport.reportSummary(probe)}.` : null,
+  ].filter((line): line is string => line !== null);
+  const checkSubject = siteCheck ? `${siteCheck.host || values.website_url || ''} ${siteCheck.status === 'done' ? `${siteCheck.score}/100` : siteCheck.status}` : '';
+  const probeSubject = probe ? `AI visibility ${probe.score === null ? probe.status : `${probe.score}/100`}` : '';
+  const what = siteCheck && probe ? 'AI-readiness check and visibility probe' : siteCheck ? 'AI-readiness check' : 'AI visibility probe';
   return {
     from: input.from,
     to: input.to,
     replyTo: { name: personName, address: email },
-    subject: `AI-readiness check for audit request #${input.auditId}: ${report.host || values.website_url || ''} ${report.status === 'done' ? `${report.score}/100` : report.status}`.replace(/\s+/g, ' ').trim(),
-    text: [intro, '', reportText(report), '', `Reply to this e-mail to answer ${personName || email} directly.`].join('\n'),
+    subject: `${what} for audit request #${input.auditId}: ${[checkSubject, probeSubject].filter(Boolean).join(', ')}`.replace(/\s+/g, ' ').trim(),
+    text: [...intro, '', ...(siteCheck ? [reportText(siteCheck), ''] : []), ...(probe ? [probeReport.reportText(probe), ''] : []), `Reply to this e-mail to answer ${personName || email} directly.`].join('\n'),
     html: [
       '<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">',
-      `<p>${escapeHtml(intro)}</p>`,
-      reportHtml(report),
+      ...intro.map((line) => `<p>${escapeHtml(line)}</p>`),
+      siteCheck ? reportHtml(siteCheck) : '',
+      probe ? probeReport.reportHtml(probe) : '',
       `<p style="color:#475569;font-size:13px">Reply to this e-mail to answer ${escapeHtml(personName || email)} directly.</p>`,
       '</body></html>',
     ].join(''),
-    messageId: newMessageId('site-check', input.auditId, input.siteUrl),
+    messageId: input.messageId ?? newMessageId(siteCheck ? 'site-check' : 'probe', input.auditId, input.siteUrl),
   };
 }

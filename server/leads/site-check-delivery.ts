@@ -3,19 +3,21 @@ import { site } from '../../shared/site';
 import type { Config } from '../config';
 import type { FinishedCheck } from '../site-check/check-worker';
 import type { LeadStore, SiteCheckDelivery } from './lead-store';
-import { composeNotification, composeSiteCheckMail } from './notification-mail';
+import { composeFollowUpMail, composeNotification } from './notification-mail';
 
 /**
  * How a finished site check reaches the agency: in the lead's notification, composed again with
  * the findings (same Message-ID) while that mail still waits for them, or else in a mail of its
  * own that names the lead. Runs inside the transaction that records the check.
  */
-export function siteCheckDelivery(store: LeadStore, config: Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl'>, clock: () => Date) {
+export function siteCheckDelivery(store: LeadStore, config: Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl' | 'probe'>, clock: () => Date) {
   const addresses = { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl };
+  // The probe waits for the check, so a notification composed again now has no probe results yet.
+  const probe = config.probe.assistants.length > 0 ? ('pending' as const) : ('not configured' as const);
   return ({ auditId, report }: FinishedCheck): SiteCheckDelivery =>
     store.deliverSiteCheck(auditId, clock(), {
       notification: (lead, messageId) =>
-        composeNotification({ kind: 'audit', id: lead.id, fields: auditFields, values: lead.values, receivedAt: lead.receivedAt, brand: site.brand, siteCheck: report, messageId, ...addresses }),
-      followUp: (lead) => composeSiteCheckMail({ auditId: lead.id, values: lead.values, receivedAt: lead.receivedAt, report, ...addresses }),
+        composeNotification({ kind: 'audit', id: lead.id, fields: auditFields, values: lead.values, receivedAt: lead.receivedAt, brand: site.brand, siteCheck: report, probe, messageId, ...addresses }),
+      followUp: (lead) => composeFollowUpMail({ auditId: lead.id, values: lead.values, receivedAt: lead.receivedAt, siteCheck: report, ...addresses }),
     });
 }

@@ -124,3 +124,8 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
   }
   return questions;
 }
+
+/** The first keyword the form gives, as the questions put it: what the probe asked the assistants about. */
+export function firstKeyword(targetKeywords: string): string | null {
+  return listItems(targetKeywords, PART_LIMITS.keyword, [])[0] ?? null;
+}

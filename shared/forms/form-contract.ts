@@ -1,4 +1,5 @@
 import type { SiteCheckView } from '../site-check';
+import type { ProbeView } from '../visibility-probe';
 import type { FieldErrors, FormValues } from './form-schema';
 
 /**
@@ -41,6 +42,8 @@ export interface FormState extends FormTokens {
    * AI-readiness check's result): that check (null: the token leads to no check). Absent elsewhere.
    */
   siteCheck?: SiteCheckView | null;
+  /** On the thank-you page with a check token: that request's AI visibility probe (null: none). */
+  probe?: ProbeView | null;
 }
 
 /** The element the server writes the form state into. */

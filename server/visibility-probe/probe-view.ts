@@ -1,0 +1,70 @@
+import type { ProbeView } from '../../shared/visibility-probe';
+import type { Db } from '../db/database';
+import { tokenHash } from '../site-check/check-store';
+import { ASSISTANTS } from './assistant-catalogue';
+import { ProbeStore, storedProbeReport, type ProbeRow } from './probe-store';
+import { firstKeyword } from './prompts';
+import type { ProbeReport } from './run-probe';
+
+/** The start of an example answer the prospect is shown. */
+const EXAMPLE_CHARACTERS = 280;
+/** Businesses shown as named instead, per assistant. */
+const OTHERS_SHOWN = 5;
+
+function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > EXAMPLE_CHARACTERS ? `${line.slice(0, EXAMPLE_CHARACTERS - 1)}…` : line;
+}
+
+/** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
+function shown(report: ProbeReport, keyword: string): ProbeView {
+  if (report.status === 'skipped') return { status: 'skipped', keyword, reason: report.reason ?? '' };
+  return {
+    status: 'done',
+    keyword,
+    assistants: report.assistants.map((assistant) => {
+      const counts = new Map<string, number>();
+      for (const answer of assistant.answers) for (const name of answer.others) counts.set(name, (counts.get(name) ?? 0) + 1);
+      const example = assistant.answers.find((answer) => answer.named && answer.text) ?? assistant.answers.find((answer) => answer.text);
+      return {
+        name: ASSISTANTS[assistant.id].label,
+        answered: assistant.answered,
+        named: assistant.named,
+        others: [...counts].sort((a, b) => b[1] - a[1]).slice(0, OTHERS_SHOWN).map(([name]) => name),
+        example: example?.text ? { question: example.prompt, answer: excerpt(example.text) } : null,
+        error: assistant.error,
+      };
+    }),
+  };
+}
+
+function view(row: ProbeRow, keyword: string): ProbeView {
+  const report = storedProbeReport(row);
+  if (report) return shown(report, keyword);
+  if (row.status === 'failed') return { status: 'skipped', keyword, reason: row.reason ?? 'the probe could not run' };
+  return { status: 'pending', keyword };
+}
+
+/**
+ * The probe a thank-you link shows, found by the link's check token: that request's probe; for a
+ * held submission's token, a probe still running when probes are on (a sender cannot tell it was
+ * held); null for any other token, and while no assistant is configured.
+ */
+export function probeViews(db: Db, probesOn: boolean): (token: string) => ProbeView | null {
+  const probes = new ProbeStore(db);
+  const request = db.prepare<[string], { audit_id: number; target_keywords: string }>(
+    `SELECT site_checks.audit_id, audit_submissions.target_keywords FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id WHERE site_checks.token_hash = ?`,
+  );
+  const held = db.prepare<[string], string>(`SELECT json_extract(fields, '$.target_keywords') FROM quarantine WHERE check_token_hash = ? AND form = 'audit'`).pluck();
+  return (token) => {
+    if (!probesOn) return null;
+    const hash = tokenHash(token);
+    const found = request.get(hash);
+    if (found) {
+      const row = probes.forAudit(found.audit_id);
+      return row ? view(row, firstKeyword(found.target_keywords) ?? 'your business') : null;
+    }
+    const heldKeywords = held.get(hash);
+    return typeof heldKeywords === 'string' ? { status: 'pending', keyword: firstKeyword(heldKeywords) ?? 'your business' } : null;
+  };
+}

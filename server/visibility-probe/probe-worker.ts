@@ -1,0 +1,159 @@
+import type { Db } from '../db/database';
+import { idleWithin } from '../idle-within';
+import type { Logger } from '../logger';
+import { SiteCheckStore, storedReport } from '../site-check/check-store';
+import type { AssistantClient } from './assistants';
+import { brandFromSiteCheck } from './brand-from-site-check';
+import { ProbeStore, type ProbeRow } from './probe-store';
+import { runProbe, type ProbeReport } from './run-probe';
+
+/** Starts of one probe (restarts in between) after which it is given up. */
+const MAX_PROBE_ATTEMPTS = 3;
+
+/** A finished probe, handed to whoever tells the agency. */
+export interface FinishedProbe {
+  probeId: number;
+  auditId: number;
+  report: ProbeReport;
+}
+
+export interface ProbeWorkerOptions {
+  db: Db;
+  /** The configured assistants' clients; the worker is made only when there is one at least. */
+  assistants: readonly AssistantClient[];
+  /** PROBE_PROMPTS and PROBE_DAILY_CALLS. */
+  promptsPerAssistant: number;
+  dailyCalls: number;
+  logger: Logger;
+  clock: () => Date;
+  /** Tells the agency; runs inside the transaction that records the probe. */
+  deliver: (finished: FinishedProbe) => void;
+  /** After a delivery has been committed: the mail outbox is nudged. */
+  onDelivered?: () => void;
+  /** Waits before a retry (tests pass one that does not). */
+  sleep?: (ms: number) => Promise<void>;
+  callTimeoutMs?: number;
+}
+
+/**
+ * Runs the probes queued in visibility_probes, one at a time (each makes a few calls at once),
+ * like the other workers run theirs: rows live in the database, so a pending probe survives a
+ * restart. A probe waits for its request's site check, which reads the business's name from its
+ * site; the agency's mail and the prospect's thank-you page get the result.
+ */
+export class ProbeWorker {
+  private readonly store: ProbeStore;
+  private readonly checks: SiteCheckStore;
+  private readonly auditRow;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: ProbeWorkerOptions) {
+    this.store = new ProbeStore(options.db);
+    this.checks = new SiteCheckStore(options.db);
+    this.auditRow = options.db.prepare<[number], Record<string, string>>(`SELECT * FROM audit_submissions WHERE id = ?`);
+  }
+
+  /** Picks up what a stopped process left, then what is queued. */
+  start(): void {
+    this.stopped = false;
+    try {
+      for (const row of this.store.recoverInterrupted(MAX_PROBE_ATTEMPTS)) {
+        this.options.db.transaction(() => this.store.fail(row.id, `the probe was interrupted ${row.attempts} times, so it was given up`, this.options.clock())).immediate();
+      }
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'Probe worker could not recover the probes a stop interrupted');
+    }
+    this.kick();
+  }
+
+  /** Runs the queued probes that may run now; called after each lead and each finished site check. */
+  kick(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when no probe is running (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Starts no further probe. Resolves true when the one in progress has finished within
+   * `graceMs`, else false: it stays running in the database and runs again at the next start.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    this.stopped = true;
+    if (!this.running) return true;
+    return idleWithin(() => this.idle(), graceMs);
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      let row: ProbeRow | null;
+      try {
+        row = this.store.claimNext();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'Probe worker could not read its queue');
+        return;
+      }
+      if (!row) return;
+      await this.run(row);
+    }
+  }
+
+  private async run(row: ProbeRow): Promise<void> {
+    const { logger, clock } = this.options;
+    try {
+      const lead = this.auditRow.get(row.audit_id);
+      if (!lead) {
+        this.store.fail(row.id, 'the request was erased', clock());
+        return;
+      }
+      const check = this.checks.forAudit(row.audit_id);
+      const checkReport = check ? storedReport(check) : null;
+      const report = await runProbe(
+        {
+          business: {
+            targetKeywords: lead.target_keywords ?? '',
+            idealCustomer: lead.ideal_customer ?? '',
+            businessDescription: lead.business_description ?? '',
+            currentProducts: lead.current_products ?? '',
+          },
+          brand: checkReport ? brandFromSiteCheck(checkReport) : null,
+          website: lead.website_url || null,
+          // Never sent: the person's own details, wherever they typed them.
+          personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
+        },
+        {
+          assistants: this.options.assistants,
+          promptsPerAssistant: this.options.promptsPerAssistant,
+          allowCall: () => this.store.takeCall(clock(), this.options.dailyCalls),
+          clock,
+          ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+          ...(this.options.callTimeoutMs ? { callTimeoutMs: this.options.callTimeoutMs } : {}),
+        },
+      );
+      // Stopped meanwhile: the database may be closing; the probe runs again at the next start.
+      if (this.stopped && !this.options.db.open) return;
+      this.options.db
+        .transaction(() => {
+          this.store.finish(row.id, report, clock());
+          this.options.deliver({ probeId: row.id, auditId: row.audit_id, report });
+        })
+        .immediate();
+      this.options.onDelivered?.();
+      logger.info({ probeId: row.id, auditId: row.audit_id, status: report.status, score: report.score, reason: report.reason }, 'Visibility probe finished');
+    } catch (error) {
+      logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe could not be recorded');
+      try {
+        this.store.fail(row.id, 'its result could not be recorded', clock());
+      } catch {
+        // Still running in the database: queued again at the next start.
+      }
+    }
+  }
+}
