@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeholdersOf } from './copy-template';
 import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
 
 /**
@@ -8,6 +9,20 @@ import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
 
 const text = z.string().trim().min(1);
 const shortText = (max: number) => text.max(max, `must be at most ${max} characters`);
+/**
+ * A sentence the page fills in as it renders (shared/copy-template.ts): it holds each of `names`
+ * as {name}, wherever the copywriter puts it, and no other brace, so that a page never shows one.
+ */
+const sentenceWith = (...names: string[]) =>
+  text.superRefine((sentence, ctx) => {
+    const found = placeholdersOf(sentence);
+    const unknown = found.find((name) => !names.includes(name));
+    const missing = names.find((name) => !found.includes(name));
+    const takes = names.map((name) => `{${name}}`).join(', ');
+    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${unknown}} (this sentence takes ${takes})` });
+    else if (missing !== undefined) ctx.addIssue({ code: 'custom', message: `must hold {${missing}} (this sentence takes ${takes})` });
+    else if (/[{}]/.test(sentence.replace(/\{[a-zA-Z]+\}/g, ''))) ctx.addIssue({ code: 'custom', message: 'has a brace that opens or closes no placeholder' });
+  });
 // YAML reads 2025-01-07 as a Date; a quoted one stays a string. Both become 'YYYY-MM-DD'.
 const isoDate = z
   .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')])
@@ -221,6 +236,37 @@ export const pagesSchema = z.object({
       notCheckedNote: text,
       verdicts: z.object({ pass: text, warn: text, fail: text }),
       about: text,
+    }),
+    /**
+     * The request's AI visibility probe, below the site check while probes are on: what the
+     * assistants said when asked about the first of the prospect's keywords.
+     */
+    probe: z.object({
+      title: sentenceWith('keyword'),
+      /** While it runs: the first line for everyone, then one for a page with JavaScript (the answers appear by themselves) or without (reload). */
+      pending: text,
+      pendingScript: text,
+      pendingNoScript: text,
+      /** The page has stopped asking the server: reload later. */
+      slow: text,
+      /** The first line once it is done, over all the assistants ({assistants}: "ChatGPT and Claude"). */
+      summary: sentenceWith('named', 'answered', 'assistants'),
+      /** Each assistant's count. */
+      named: sentenceWith('named', 'answered'),
+      /** An assistant that gave no answer and no reason. */
+      noAnswers: text,
+      /** Followed by the businesses an assistant named instead. */
+      others: text,
+      /** The example: the question put, and the start of the answer. */
+      asked: text,
+      answered: text,
+      /** Followed by why an assistant's part ended early ("key rejected"). */
+      error: text,
+      /** Not run: followed by why, then the note. */
+      skipped: text,
+      skippedNote: text,
+      /** Under the results: what a handful of answers can tell. */
+      caveat: text,
     }),
   }),
   /** The public AI-readiness check: one field, and its result with the invitation to the full audit. */

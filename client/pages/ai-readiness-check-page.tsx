@@ -7,7 +7,8 @@ import { AUDIT_WEBSITE_PARAM, type SiteCheckView } from '../../shared/site-check
 import { useAppConfig } from '../app-config';
 import { ReadinessForm } from '../components/forms/readiness-form';
 import { useFormState } from '../components/forms/form-state';
-import { checkTokenOf, SiteCheckResult } from '../components/site-check-result';
+import { checkTokenOf, useCheckStatus } from '../components/check-status';
+import { SiteCheckResult } from '../components/site-check-result';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { Card, Container, Eyebrow, Lead, Section } from '../components/ui/layout-primitives';
@@ -70,6 +71,12 @@ function invitation(view: SiteCheckView) {
   );
 }
 
+/** A public check's result, kept up to date while it runs (a public check has no visibility probe). */
+function ReadinessResult({ token, initial }: { token: string | null; initial: SiteCheckView | undefined }) {
+  const { siteCheck, slow } = useCheckStatus(token, { siteCheck: initial });
+  return <SiteCheckResult copy={copy.result} view={siteCheck} slow={slow} ended={invitation} />;
+}
+
 /**
  * The public AI-readiness check: "see your website the way AI crawlers see it" and one field.
  * At /ai-readiness-check/result?check=TOKEN the same page shows that check, running or done,
@@ -120,7 +127,7 @@ export default function AiReadinessCheckPage() {
           (siteCheck === null || (siteCheck === undefined && !token) ? (
             <Missing>{copy.noResult}</Missing>
           ) : (
-            <SiteCheckResult copy={copy.result} token={token} initial={siteCheck} ended={invitation} />
+            <ReadinessResult token={token} initial={siteCheck} />
           ))}
         <FormCard>
           <h2 id="readiness-form-title">{onResult ? copy.again : copy.formTitle}</h2>

@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { thankYou } from '../../shared/generated/pages/thankYou';
 import { routesPaths } from '../../shared/site';
 import { useFormState } from '../components/forms/form-state';
-import { checkTokenOf, SiteCheckResult } from '../components/site-check-result';
+import { checkTokenOf, useCheckStatus } from '../components/check-status';
+import { ProbeResult } from '../components/probe-result';
+import { SiteCheckResult } from '../components/site-check-result';
 import { Button } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { NumberedList, Panel } from '../components/ui/content-blocks';
@@ -77,10 +79,12 @@ const Actions = styled.div`
 `;
 
 export default function ThankYouPage() {
-  // Reached with an audit request's check token: that request's site check (the server put its
-  // state into the page; after a client-side navigation from the form it is asked for).
+  // Reached with an audit request's check token: that request's site check and visibility probe
+  // (the server put their state into the page; after a client-side navigation from the form they
+  // are asked for), kept up to date together while either runs.
   const token = checkTokenOf(useLocation().search);
-  const { siteCheck } = useFormState('audit');
+  const { siteCheck, probe } = useFormState('audit');
+  const status = useCheckStatus(token, { siteCheck, probe });
   return (
     <>
       <PageHead
@@ -98,7 +102,8 @@ export default function ThankYouPage() {
             <Lead>{thankYou.lead}</Lead>
           </Hero>
 
-          <SiteCheckResult copy={thankYou.siteCheck} token={token} initial={siteCheck} />
+          <SiteCheckResult copy={thankYou.siteCheck} view={status.siteCheck} slow={status.slow} />
+          <ProbeResult copy={thankYou.probe} view={status.probe} slow={status.slow} />
 
           <StackedPanel aria-labelledby="next-steps-title">
             <PanelTitle id="next-steps-title">{thankYou.nextStepsTitle}</PanelTitle>

@@ -9,9 +9,11 @@ import { smtpTransport } from '../../server/mail/mail-transport';
 import { SiteCheckWorker } from '../../server/site-check/check-worker';
 import { reportJson } from '../../server/site-check/report';
 import { createSiteChecker, type SiteChecker } from '../../server/site-check/site-checker';
+import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { EMPTY_SHELL, html, startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
 import { countRows, openForm, validAudit } from '../helpers/forms';
+import { assistantPart as part, doneReport, probeAnswer } from '../helpers/probe-reports';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
@@ -386,5 +388,113 @@ describe('the check of an audit request, from the form to the agency', () => {
     const erased = run('erase', ['--email', validAudit.email]);
     expect(erased.stdout).toContain('site checks:      1');
     expect(countRows(app.db, 'site_checks')).toBe(0);
+  });
+});
+
+describe('the visibility probe on the thank-you page', () => {
+  /** Two assistants configured (their APIs are never called here: no probe worker runs). */
+  const PROBES_ON = { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/v1' };
+  const TITLE = 'What AI assistants say when asked about payroll bureau Bristol';
+  const BRAND = 'Shah Payroll';
+  const BUSINESS = { brand: BRAND, domain: 'shahpayroll.example' };
+  let app: TestApp;
+  afterEach(() => app?.close());
+
+  /** An audit request posted without JavaScript: the thank-you link it is sent to, and its probe's row id. */
+  async function requested(env: Record<string, string> = PROBES_ON): Promise<{ thankYou: string; probeId: number | undefined }> {
+    app = createTestApp({ env });
+    const { agent, hidden } = await openForm(app.app, '/free-audit');
+    const response = await agent.post('/free-audit').type('form').send({ ...validAudit, ...hidden }).expect(303);
+    const probeId = app.db.prepare('SELECT id FROM visibility_probes').pluck().get() as number | undefined;
+    return { thankYou: response.headers.location as string, probeId };
+  }
+
+  const answer = (prompt: string, text: string) => probeAnswer(BUSINESS, prompt, text);
+  const report = (assistants: Parameters<typeof doneReport>[1]) => doneReport(BUSINESS, assistants);
+
+  /** The page as a visitor reads it: the probe's panel, found by its heading. */
+  async function probePanel(thankYou: string) {
+    const page = await request(app.app).get(thankYou).expect(200);
+    const main = parse(page.text).querySelector('main');
+    const panel = main?.querySelector('section[aria-labelledby="probe-title"]');
+    return { page, main, panel };
+  }
+
+  it('while it runs: below the site check, a heading, a line in a live region, and the line to reload the page (the other line waits for the script)', async () => {
+    const { thankYou } = await requested();
+    const { main, panel } = await probePanel(thankYou);
+    // Headings in order: the page's h1, the site check's h2, then the probe's h2.
+    expect(main?.querySelectorAll('h1, h2').map((heading) => heading.text.trim()).slice(0, 3)).toEqual([
+      'Thank You for Your Submission!',
+      `While we prepare your full audit: what AI crawlers see on www.shahpayroll.example`,
+      TITLE,
+    ]);
+    expect(panel?.querySelector('h2#probe-title')?.text).toBe(TITLE);
+    expect(panel?.querySelector('[role="status"]')?.text).toBe('We\'re asking AI assistants the questions your customers would ask them, right now.');
+    const lines = panel?.querySelectorAll('p:not([role="status"] p)') ?? [];
+    const shown = lines.filter((line) => !line.hasAttribute('hidden')).map((line) => line.text);
+    const hidden = lines.filter((line) => line.hasAttribute('hidden')).map((line) => line.text);
+    expect(shown).toEqual(['Reload this page in a few minutes to see their answers.']);
+    expect(hidden).toEqual(['Their answers appear here as soon as they\'re in, usually within a few minutes.']);
+    // The page's script asks the same status path for both.
+    const status = await request(app.app).get(thankYou.replace('/thank-you', '/site-check/status')).expect(200);
+    expect(status.body).toMatchObject({ siteCheck: { status: 'pending' }, probe: { status: 'pending', keyword: 'payroll bureau Bristol' } });
+  });
+
+  it('done: each assistant\'s count, who it named instead, one answer as inert text, and why one stopped', async () => {
+    const { thankYou, probeId } = await requested();
+    const hostile =
+      `Try <a href="https://evil.example/win">${BRAND}</a> or [Pipe Pros](https://evil.example/survey) ` +
+      '<script>alert("owned")</script><img src=x onerror="alert(1)"> **Bristol Payroll Co** is good too.';
+    const chatgpt = part('chatgpt', [answer('Who is the best payroll bureau Bristol for owners of firms with 5-50 employees?', hostile), answer('Who would you recommend for Payroll?', '1. **Bristol Payroll Co** – fast.\n2. **Pipe Pros** – cheap.')]);
+    new ProbeStore(app.db).finish(probeId ?? 0, report([chatgpt, part('claude', [], 'key rejected')]), app.clock());
+
+    const { page, panel } = await probePanel(thankYou);
+    expect(panel?.querySelector('h2')?.text).toBe(TITLE);
+    expect(panel?.querySelector('[role="status"]')?.text).toBe('ChatGPT named your business in 1 of 2 answers.');
+    const [first, second] = panel?.querySelectorAll('li') ?? [];
+    expect(first?.querySelector('h3')?.text).toBe('ChatGPT');
+    expect(first?.text).toContain('Named you in 1 of 2 answers');
+    expect(first?.text).toContain('Named instead: Pipe Pros, Bristol Payroll Co');
+    expect(first?.querySelector('dl')?.querySelectorAll('dt').map((term) => term.text)).toEqual(['We asked', 'It answered']);
+    expect(first?.querySelector('dd')?.text).toBe('Who is the best payroll bureau Bristol for owners of firms with 5-50 employees?');
+    // The answer's markup and links are its words, shown as written: nothing in it is an element.
+    const quoted = first?.querySelector('blockquote');
+    expect(quoted?.text).toBe(hostile);
+    expect(quoted?.childNodes.every((node) => node.nodeType === 3)).toBe(true);
+    expect(panel?.querySelectorAll('a, script, img')).toHaveLength(0);
+    expect(page.text).not.toContain('<a href="https://evil.example');
+    expect(page.text).not.toContain('<script>alert');
+    expect(second?.querySelector('h3')?.text).toBe('Claude');
+    expect(second?.text).toContain('It gave no answer this time.');
+    expect(second?.text).toContain('We couldn\'t finish asking it: key rejected.');
+    expect(panel?.text).toContain('A few answers are a first look, not a verdict');
+  });
+
+  it('not run: its reason in a sentence; every assistant refusing its key reads the same way', async () => {
+    const { thankYou, probeId } = await requested();
+    const store = new ProbeStore(app.db);
+    store.fail(probeId ?? 0, 'the probe was interrupted 3 times, so it was given up', app.clock());
+    let { panel } = await probePanel(thankYou);
+    expect(panel?.querySelector('h2')?.text).toBe(TITLE);
+    expect(panel?.querySelector('[role="status"]')?.text).toBe(
+      'We couldn\'t ask the AI assistants this time: the probe was interrupted 3 times, so it was given up. Our team will put your questions to them by hand for your full audit.',
+    );
+    expect(panel?.querySelectorAll('li')).toHaveLength(0);
+
+    store.finish(probeId ?? 0, report([part('chatgpt', [], 'key rejected'), part('claude', [], 'key rejected')]), app.clock());
+    ({ panel } = await probePanel(thankYou));
+    expect(panel?.querySelector('[role="status"]')?.text).toBe('We couldn\'t ask the AI assistants this time. Our team will put your questions to them by hand for your full audit.');
+    expect(panel?.querySelectorAll('li').map((item) => item.text)).toEqual([expect.stringContaining('key rejected'), expect.stringContaining('key rejected')]);
+    expect(panel?.text).not.toContain('Named you in');
+  });
+
+  it('shows nothing of a probe while no assistant is configured', async () => {
+    const { thankYou, probeId } = await requested({});
+    expect(probeId).toBeUndefined();
+    const { main, panel } = await probePanel(thankYou);
+    expect(main?.text).toContain('While we prepare your full audit');
+    expect(panel).toBeNull();
+    expect(main?.text).not.toContain('What AI assistants say');
   });
 });
