@@ -30,6 +30,7 @@ import { SITE_CHECK_PARAM } from '../shared/site-check';
 import { CheckBudget } from './site-check/check-budget';
 import { SiteCheckStore } from './site-check/check-store';
 import { siteCheckResultRoutes } from './site-check/result-routes';
+import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
 import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
 
@@ -165,7 +166,7 @@ export function createApp(deps: AppDependencies): SiteApp {
         budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
       },
       publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
-      probes: { store: new ProbeStore(db), on: probesOn, onQueued: () => deps.probes?.kick() },
+      probes: { store: new ProbeStore(db), on: probesOn, assistants: config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label), onQueued: () => deps.probes?.kick() },
       sendPage: pages.sendPerVisitor,
     }),
   );

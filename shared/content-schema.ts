@@ -214,6 +214,11 @@ export const pagesSchema = z.object({
     cardTitle: text,
     cardLead: text,
     privacyNote: text,
+    /**
+     * Beside the submit button while the AI visibility probe is on: what the probe sends, and to
+     * whom ({assistants}: "ChatGPT and Claude", the assistants whose keys are set).
+     */
+    probeNote: sentenceWith('assistants'),
   }),
   thankYou: z.object({
     seo,

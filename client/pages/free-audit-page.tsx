@@ -64,7 +64,7 @@ export default function FreeAuditPage() {
           <FormCard>
             <h2 id="audit-form-title">{freeAudit.cardTitle}</h2>
             <p>{freeAudit.cardLead}</p>
-            <AuditForm privacyNote={freeAudit.privacyNote} />
+            <AuditForm privacyNote={freeAudit.privacyNote} probeNote={freeAudit.probeNote} />
           </FormCard>
         </Layout>
       </Container>

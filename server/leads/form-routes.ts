@@ -99,8 +99,9 @@ export interface FormRoutesDependencies {
   /**
    * The AI visibility probe of each audit request, queued in the request's transaction while an
    * assistant is configured (`on`), its worker nudged after; the notification says whether it runs.
+   * `assistants`: their names ("ChatGPT"), which the audit form names beside its button.
    */
-  probes: { store: ProbeStore; on: boolean; onQueued: () => void };
+  probes: { store: ProbeStore; on: boolean; assistants: readonly string[]; onQueued: () => void };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -177,9 +178,17 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     return { csrfToken, formStarted: deps.fillTime.issue(csrfToken, earlier) };
   };
 
+  /**
+   * The audit form says what the visibility probe sends, and to which assistants, while it is on:
+   * on the page, on the page given back, and to a form reached by client-side navigation, which
+   * learns it with its token.
+   */
+  const probeNote = (form: FormName): Pick<FormState, 'probeAssistants'> =>
+    form === 'audit' && deps.probes.assistants.length > 0 ? { probeAssistants: [...deps.probes.assistants] } : {};
+
   router.get(CSRF_TOKEN_PATH, deps.addressBound, csrf.cookies, csrf.protect, (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(visitorTokens(req));
+    res.json({ ...visitorTokens(req), ...probeNote('audit') });
   });
 
   const requireFormBody: RequestHandler = (req, _res, next) =>
@@ -325,13 +334,13 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
         res.status(status).json({ ok: false, message, ...(extra.errors ? { errors: extra.errors } : {}), tokens });
         return;
       }
-      const state: FormState = { ...tokens, form: form.name, message, values: keptValues(form.fields, body), ...extra };
+      const state: FormState = { ...tokens, form: form.name, message, values: keptValues(form.fields, body), ...probeNote(form.name), ...extra };
       await deps.sendPage(req, res, form.path, state, status);
     };
 
     const showForm: RequestHandler = async (req, res, next) => {
       try {
-        await deps.sendPage(req, res, form.path, { ...visitorTokens(req), ...shownWith(form, req) }, 200);
+        await deps.sendPage(req, res, form.path, { ...visitorTokens(req), ...shownWith(form, req), ...probeNote(form.name) }, 200);
       } catch (error) {
         next(error);
       }

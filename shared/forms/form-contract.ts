@@ -44,6 +44,12 @@ export interface FormState extends FormTokens {
   siteCheck?: SiteCheckView | null;
   /** On the thank-you page with a check token: that request's AI visibility probe (null: none). */
   probe?: ProbeView | null;
+  /**
+   * On the audit form while the AI visibility probe is on: the assistants it puts the business's
+   * details to, by name ("ChatGPT", "Claude"), which the form names beside its button. Absent
+   * while no assistant's key is set.
+   */
+  probeAssistants?: string[];
 }
 
 /** The element the server writes the form state into. */

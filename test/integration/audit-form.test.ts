@@ -378,3 +378,44 @@ describe('methods no route answers', () => {
     for (const response of [onPage, unknown]) expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('the AI visibility probe\'s note above the button', () => {
+  const TWO_KEYS = { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/v1' };
+  const NOTE_START = 'To see whether they recommend you';
+
+  /** The audit form as a visitor sees it: the sentence just above its button, and the state the page's script reads. */
+  function formOf(html: string) {
+    const document = parse(html);
+    const button = document.querySelector('form[action="/free-audit"] button[type="submit"]');
+    const state = JSON.parse(document.querySelector('#form-state')?.text ?? '{}') as { probeAssistants?: string[] };
+    return { aboveButton: button?.previousElementSibling?.text ?? '', state, text: document.querySelector('main')?.text ?? '' };
+  }
+
+  it('is absent while no assistant\'s key is set: on the page, the page given back, and with a client-side navigation\'s token', async () => {
+    const { page, agent, hidden } = await openForm(testApp.app, '/free-audit');
+    expect(formOf(page.text).text).not.toContain(NOTE_START);
+    expect(formOf(page.text).state.probeAssistants).toBeUndefined();
+    const refused = await agent.post('/free-audit').type('form').send({ ...validAudit, email: 'nope', ...hidden }).expect(400);
+    expect(formOf(refused.text).text).not.toContain(NOTE_START);
+    expect((await request(testApp.app).get('/csrf-token').expect(200)).body.probeAssistants).toBeUndefined();
+  });
+
+  it('names the assistants whose keys are set and what is sent, never the person\'s details: on the page, the page given back, and with the token', async () => {
+    const probing = createTestApp({ env: TWO_KEYS });
+    afterTest.push(() => probing.close());
+    const sentence =
+      'To see whether they recommend you, we\'ll ask ChatGPT and Claude questions made from your keywords, ideal customer, products and description; we never send them your name, e-mail address, phone number or website.';
+    const { page, agent, hidden } = await openForm(probing.app, '/free-audit');
+    expect(formOf(page.text).aboveButton).toBe(sentence);
+    expect(formOf(page.text).state.probeAssistants).toEqual(['ChatGPT', 'Claude']);
+    const refused = await agent.post('/free-audit').type('form').send({ ...validAudit, email: 'nope', ...hidden }).expect(400);
+    expect(formOf(refused.text).aboveButton).toBe(sentence);
+    expect((await request(probing.app).get('/csrf-token').expect(200)).body.probeAssistants).toEqual(['ChatGPT', 'Claude']);
+    // The other forms say nothing of it.
+    expect((await request(probing.app).get('/contact').expect(200)).text).not.toContain(NOTE_START);
+
+    const one = createTestApp({ env: { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    afterTest.push(() => one.close());
+    expect(formOf((await request(one.app).get('/free-audit').expect(200)).text).aboveButton).toMatch(/^To see whether they recommend you, we'll ask ChatGPT questions made from/);
+  });
+});

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '../../routing/links';
 import styled from 'styled-components';
+import { fillCopy, listOfNames } from '../../../shared/copy-template';
 import { auditFields } from '../../../shared/forms/audit-form';
 import { fieldError } from '../../../shared/forms/form-schema';
 import { AUDIT_WEBSITE_PARAM } from '../../../shared/site-check';
@@ -15,6 +16,13 @@ import { useFormSubmission } from './use-form-submission';
 const PrivacyNote = styled.p`
   margin: ${space.md} 0 0;
   font-size: ${text.xs};
+  color: ${color.inkMuted};
+`;
+
+/** What the AI visibility probe sends, and to whom: read just before the visitor sends it. */
+const ProbeNote = styled.p`
+  margin: 0;
+  font-size: ${text.sm};
   color: ${color.inkMuted};
 `;
 
@@ -33,12 +41,13 @@ function websiteFromQuery(search: string): string | undefined {
 /**
  * The audit request form: the ten fields with the browser's own validation, 'Submitting...' while
  * it posts, the error toast when that fails, the thank-you page when it succeeds. It works with
- * and without JavaScript.
+ * and without JavaScript. While the AI visibility probe is on, a sentence above the button says
+ * which assistants the business's details will be put to (`probeNote`, {assistants} filled in).
  */
-export function AuditForm({ privacyNote }: { privacyNote: string }) {
+export function AuditForm({ privacyNote, probeNote }: { privacyNote: string; probeNote: string }) {
   const navigate = useNavigate();
   const fromQuery = websiteFromQuery(useLocation().search);
-  const { submitting, errors, message, onSubmit, clearError, initial, csrfToken, formStarted } = useFormSubmission('audit', (response) => {
+  const { submitting, errors, message, onSubmit, clearError, initial, probeAssistants, csrfToken, formStarted } = useFormSubmission('audit', (response) => {
     navigate(response.redirect ?? routesPaths.thankYou);
   });
   return (
@@ -61,6 +70,7 @@ export function AuditForm({ privacyNote }: { privacyNote: string }) {
             error={errors[field.name]}
           />
         ))}
+        {probeAssistants && probeAssistants.length > 0 && <ProbeNote>{fillCopy(probeNote, { assistants: listOfNames(probeAssistants) })}</ProbeNote>}
         <Button type="submit" variant="gradient" size="lg" block disabled={submitting}>
           {submitting ? 'Submitting...' : 'Get My Free AI Audit'}
         </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/forms/form-schema';
 import { preloadToastList, toast } from '../ui/toast';
-import { CSRF_FIELD, CSRF_TOKEN_PATH, FORM_STARTED_FIELD, MIN_FILL_MS, type FormName, type FormTokens } from '../../../shared/forms/form-contract';
+import { CSRF_FIELD, CSRF_TOKEN_PATH, FORM_STARTED_FIELD, MIN_FILL_MS, type FormName, type FormState, type FormTokens } from '../../../shared/forms/form-contract';
 import { useFormState } from './form-state';
 
 /** The toast every failed submission shows, whatever the cause. */
@@ -22,10 +22,12 @@ interface SubmitResponse {
   tokens?: FormTokens;
 }
 
-async function fetchTokens(): Promise<FormTokens> {
+/** The tokens, and what the page would have been rendered with about the visibility probe. */
+async function fetchTokens(): Promise<{ tokens: FormTokens } & Pick<FormState, 'probeAssistants'>> {
   const response = await fetch(CSRF_TOKEN_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`token request failed with ${response.status}`);
-  return (await response.json()) as FormTokens;
+  const { csrfToken, formStarted, probeAssistants } = (await response.json()) as FormTokens & Pick<FormState, 'probeAssistants'>;
+  return { tokens: { csrfToken, formStarted }, probeAssistants };
 }
 
 /**
@@ -41,6 +43,8 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
   // The form's one copy of its tokens: the hidden fields show them, each post sends them, and a
   // refusal's answer replaces them with the ones its retry needs.
   const [tokens, setTokens] = useState<FormTokens>({ csrfToken: initial.csrfToken, formStarted: initial.formStarted });
+  // The assistants the visibility probe asks, while it is on: with the page, or with the tokens.
+  const [probeAssistants, setProbeAssistants] = useState(initial.probeAssistants);
 
   // The error toast must be able to show after the network has gone: fetch its code now.
   useEffect(() => {
@@ -50,7 +54,12 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
   // A form the page was not rendered with (client-side navigation) has no tokens: fetch them when
   // it appears, so that the fill time counts from now, not from the click on submit.
   useEffect(() => {
-    if (!tokens.csrfToken) fetchTokens().then(setTokens, () => undefined);
+    if (!tokens.csrfToken) {
+      fetchTokens().then((answer) => {
+        setTokens(answer.tokens);
+        setProbeAssistants(answer.probeAssistants);
+      }, () => undefined);
+    }
   }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -63,7 +72,7 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
       if (!sending.csrfToken) {
         // The fetch on showing failed (or has not answered yet). A note issued now is a person's
         // only after the pause a person takes: posted at once, it would be held as a bot's.
-        setTokens((sending = await fetchTokens()));
+        setTokens((sending = (await fetchTokens()).tokens));
         await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
       }
       const body = new URLSearchParams();
@@ -102,5 +111,5 @@ export function useFormSubmission(form: FormName, onSuccess: (response: SubmitRe
     if (errors[name]) setErrors(({ [name]: _removed, ...rest }) => rest);
   };
 
-  return { submitting, errors, message, onSubmit, clearError, initial, ...tokens };
+  return { submitting, errors, message, onSubmit, clearError, initial, probeAssistants, ...tokens };
 }
