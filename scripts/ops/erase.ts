@@ -16,6 +16,7 @@ try {
   console.log(`Erased everything stored for ${email.trim()}:`);
   console.log(`  audit requests:   ${report.auditSubmissions}`);
   console.log(`  site checks:      ${report.siteChecks}`);
+  console.log(`  visibility probes: ${report.visibilityProbes}`);
   console.log(`  contact messages: ${report.contactMessages}`);
   console.log(`  held submissions: ${report.heldSubmissions}`);
   console.log(`  outbox mails:     ${report.mails} (${report.unsentMails} not yet sent)`);

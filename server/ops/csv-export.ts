@@ -9,12 +9,15 @@ export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks';
 const tables: Record<ExportTable, { from: string; columns: (string | { name: string; sql: string })[] }> = {
   audit: {
     // Each request with its website's check beside it: the score, and one line of what to fix
-    // (or why the site was not checked, or 'queued'/'running' while it is being checked).
-    from: 'audit_submissions LEFT JOIN site_checks ON site_checks.audit_id = audit_submissions.id',
+    // (or why the site was not checked, or 'queued'/'running' while it is being checked); and its
+    // AI visibility probe the same way (empty while no assistant is configured).
+    from: 'audit_submissions LEFT JOIN site_checks ON site_checks.audit_id = audit_submissions.id LEFT JOIN visibility_probes ON visibility_probes.audit_id = audit_submissions.id',
     columns: [
       ...['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal'].map((column) => ({ name: column, sql: `audit_submissions.${column}` })),
       { name: 'site_check_score', sql: 'site_checks.score' },
       { name: 'site_check_summary', sql: `CASE WHEN site_checks.status IN ('queued', 'running') THEN site_checks.status ELSE site_checks.summary END` },
+      { name: 'probe_score', sql: 'visibility_probes.score' },
+      { name: 'probe_summary', sql: `CASE WHEN visibility_probes.status IN ('queued', 'running') THEN visibility_probes.status ELSE visibility_probes.summary END` },
     ],
   },
   contact: {

@@ -9,6 +9,8 @@ export interface ErasureReport {
   auditSubmissions: number;
   /** The checks of the websites those requests named, with their reports. */
   siteChecks: number;
+  /** The AI visibility probes of those requests: every question, answer and who was named. */
+  visibilityProbes: number;
   contactMessages: number;
   heldSubmissions: number;
   mails: number;
@@ -46,7 +48,7 @@ function pause(ms: number): void {
 
 /**
  * UK GDPR right to erasure: removes every row about one e-mail address from every table (leads,
- * the checks of the websites they named, held submissions, mails sent or not) in one
+ * the checks of the websites they named, the visibility probes of their requests, held submissions, mails sent or not) in one
  * transaction, then the .eml copies of exactly those mails, found by their Message-ID. Addresses match however they are written (Unicode case,
  * compatibility forms, an internationalised domain or its punycode). The connection overwrites
  * what it deletes (secure_delete), and the WAL, which still holds earlier copies of the pages, is
@@ -69,6 +71,7 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
           db.prepare(`UPDATE site_checks SET reused_from = NULL WHERE reused_from IN (${checks})`).run(key);
           return db.prepare(`DELETE FROM site_checks WHERE id IN (${checks})`).run(key).changes;
         })(),
+        visibilityProbes: db.prepare(`DELETE FROM visibility_probes WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
         auditSubmissions: remove('auditSubmissions'),
         contactMessages: remove('contactMessages'),
         heldSubmissions: remove('heldSubmissions'),

@@ -94,7 +94,7 @@ export interface ProbeReport {
   domains: { domain: string; count: number }[];
 }
 
-const DAILY_LIMIT = 'daily call limit reached';
+const DAILY_LIMIT = 'daily call limit (PROBE_DAILY_CALLS) reached';
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

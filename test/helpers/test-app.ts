@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppRoute } from '../../client/routes';
-import { createApp, type MailOutbox, type SiteApp, type SiteCheckQueue } from '../../server/app';
+import { createApp, type MailOutbox, type ProbeQueue, type SiteApp, type SiteCheckQueue } from '../../server/app';
 import type { AddressBoundOptions } from '../../server/http/address-bound';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDatabase, type Db } from '../../server/db/database';
@@ -52,6 +52,8 @@ export function createTestApp(
     mailer?: MailOutbox;
     /** The site check worker; by default a counter, and a lead's mail does not wait for its check. */
     siteChecks?: SiteCheckQueue;
+    /** The visibility probe worker, nudged after each audit request while an assistant is configured. */
+    probes?: ProbeQueue;
     formRateLimit?: { limit: number; windowMs: number };
     formRequestsPerAddress?: AddressBoundOptions;
     checksPerAddressPerHour?: number;
@@ -80,6 +82,7 @@ export function createTestApp(
     clientDir: CLIENT_DIR,
     mailer: options.mailer ?? { kick: () => (kicks += 1) },
     siteChecks: options.siteChecks ?? { kick: () => (checkKicks += 1), mailWaitMs: 0 },
+    ...(options.probes ? { probes: options.probes } : {}),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.formRateLimit ? { formRateLimit: options.formRateLimit } : {}),
     // Tests post the moment they have the form; the fill-time check has its own test.

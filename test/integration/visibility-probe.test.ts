@@ -204,15 +204,15 @@ describe('the visibility probe', () => {
   it('stops at the day\'s call limit, saying so, and asks nothing once it is reached', async () => {
     let allowed = 5;
     const stopped = await probe({ chatgpt: always(namedFirst), claude: always(namedThird), perplexity: always(notNamed) }, { allowCall: () => allowed-- > 0 });
-    expect(stopped.report).toMatchObject({ status: 'stopped', reason: 'daily call limit reached' });
+    expect(stopped.report).toMatchObject({ status: 'stopped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached' });
     expect(ASSISTANT_IDS.reduce((sum, id) => sum + requestsTo(stopped, id).length, 0)).toBe(5);
     expect(stopped.report.assistants.map((entry) => entry.asked)).toEqual([2, 2, 1]);
-    expect(reportHeadline(stopped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 51/100 (stopped part way: daily call limit reached)');
+    expect(reportHeadline(stopped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 51/100 (stopped part way: daily call limit (PROBE_DAILY_CALLS) reached)');
 
     const skipped = await probe({ chatgpt: always(namedFirst) }, { allowCall: () => false });
-    expect(skipped.report).toMatchObject({ status: 'skipped', reason: 'daily call limit reached', score: null });
+    expect(skipped.report).toMatchObject({ status: 'skipped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached', score: null });
     expect(requestsTo(skipped, 'chatgpt')).toHaveLength(0);
-    expect(reportText(skipped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit reached');
+    expect(reportText(skipped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached');
   });
 
   it('is skipped, asking nothing, when no assistant is configured', async () => {

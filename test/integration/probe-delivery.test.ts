@@ -1,0 +1,355 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
+import { probeDelivery } from '../../server/leads/probe-delivery';
+import { LeadStore } from '../../server/leads/lead-store';
+import { createLogger, type Logger } from '../../server/logger';
+import { smtpTransport } from '../../server/mail/mail-transport';
+import { SiteCheckWorker } from '../../server/site-check/check-worker';
+import { SiteCheckStore } from '../../server/site-check/check-store';
+import { createSiteChecker } from '../../server/site-check/site-checker';
+import { loadAiSources } from '../../server/ledger/ai-sources';
+import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
+import { createAssistantClient } from '../../server/visibility-probe/assistants';
+import { ProbeWorker } from '../../server/visibility-probe/probe-worker';
+import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
+import { namedFirst, notNamed, namedThird, type RecordedAnswer } from '../fixtures/visibility-probe-answers';
+import { capturingLogger } from '../helpers/capturing-logger';
+import { parseCsv } from '../helpers/csv';
+import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
+import { html, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
+import { countRows, openForm, postForm, validAudit } from '../helpers/forms';
+import { runOps } from '../helpers/ops-command';
+import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/*
+ * An audit request's AI visibility probe, from the form to the agency and back to the prospect:
+ * the real app over a real SQLite file, the real site check of a fixture site on 127.0.0.1, each
+ * assistant's fake API speaking its own wire format, and a real SMTP server receiving the mail.
+ */
+
+jest.setTimeout(60_000);
+
+const AGENTS = loadAiSources().agents.map((agent) => agent.match);
+const silent = createLogger('silent');
+
+/** Acme Plumbing's own site: its structured data names the business as the probe looks for it. */
+const acmeSite = (origin: () => string) => ({
+  ...wellMadeSite(origin),
+  '/': html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Emergency plumbers in Leeds | Acme</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Plumber","name":"Acme Plumbing Ltd","url":"${origin()}/"}</script></head>
+<body><main><h1>Emergency plumbers in Leeds</h1><p>Gas Safe registered plumbers, 24 hours a day, across Leeds and West Yorkshire.</p></main></body></html>`),
+});
+
+/** A request as a plumber in Leeds types it; the person wrote their phone and e-mail into the business fields too. */
+const acmeRequest = {
+  ...validAudit,
+  name: 'Jane Smith',
+  email: 'jane.smith@acme-plumbing.example',
+  business_description: 'Family-run plumbing firm in Leeds. Ring Jane Smith on 07700 900123 or write to jane.smith@acme-plumbing.example.',
+  ideal_customer: 'Landlords in Leeds with a few rental properties',
+  target_keywords: 'emergency plumber Leeds, boiler repair',
+  current_products: 'boiler servicing, emergency call-outs',
+};
+
+type Script = (request: Parameters<Parameters<typeof startFakeAssistant>[2]>[0], index: number) => Reply;
+const always = (answer: RecordedAnswer): Script => () => ({ answer });
+
+let app: TestApp | undefined;
+let smtp: TestSmtpServer | undefined;
+const fakes: FakeAssistant[] = [];
+const sites: FixtureSite[] = [];
+afterEach(async () => {
+  current().close();
+  app = undefined;
+  await smtp?.close();
+  smtp = undefined;
+  await Promise.all([...fakes.splice(0), ...sites.splice(0)].map((server) => server.close()));
+});
+
+interface Wiring {
+  checks: SiteCheckWorker;
+  probes: ProbeWorker;
+  mail: ReturnType<TestApp['outboxWorker']>;
+  /** What the probe worker logged. */
+  lines: Record<string, unknown>[];
+}
+
+/**
+ * The app with its three workers over one database and clock, as server/index.ts wires them, the
+ * assistants in `scripts` configured (through their *_API_KEY and *_BASE_URL), or none.
+ * `kickMail: false` leaves the outbox to the test, so that what waits in it can be seen.
+ */
+async function wired(
+  scripts: Partial<Record<AssistantId, Script>>,
+  options: { env?: Record<string, string>; keys?: Partial<Record<AssistantId, string>>; mailWaitMs?: number; kickMail?: boolean; callTimeoutMs?: number; logger?: Logger } = {},
+): Promise<Wiring> {
+  for (const id of ASSISTANT_IDS) {
+    const script = scripts[id];
+    if (script) fakes.push(await startFakeAssistant(id, FAKE_KEYS[id], script));
+  }
+  smtp = await startSmtpServer();
+  const kickMail = options.kickMail ?? true;
+  let wiring: Wiring | undefined;
+  const env = { ...(fakes.length > 0 ? fakeEnvironment(fakes, { ...FAKE_KEYS, ...options.keys }) : {}), PROBE_PROMPTS: '3', ...options.env };
+  const testApp = createTestApp({
+    env,
+    siteChecks: { kick: () => wiring?.checks.kick(), mailWaitMs: options.mailWaitMs ?? 20_000 },
+    probes: { kick: () => wiring?.probes.kick() },
+    mailer: { kick: () => (kickMail ? wiring?.mail.kick() : undefined) },
+  });
+  app = testApp;
+  const store = new LeadStore(testApp.db);
+  const mail = testApp.outboxWorker(smtpTransport(smtp.url), { logger: silent });
+  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date() });
+  const { logger, lines } = capturingLogger();
+  const probes = new ProbeWorker({
+    db: testApp.db,
+    logger: options.logger ?? logger,
+    clock: testApp.clock,
+    assistants: testApp.config.probe.assistants.map((setting) => createAssistantClient(setting)),
+    promptsPerAssistant: testApp.config.probe.promptsPerAssistant,
+    dailyCalls: testApp.config.probe.dailyCalls,
+    deliver: probeDelivery(store, new SiteCheckStore(testApp.db), testApp.config, testApp.clock),
+    onDelivered: () => (kickMail ? mail.kick() : undefined),
+    sleep: () => Promise.resolve(),
+    ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
+  });
+  const checks = new SiteCheckWorker({
+    db: testApp.db,
+    checker,
+    logger: silent,
+    clock: testApp.clock,
+    deliver: siteCheckDelivery(store, testApp.config, testApp.clock),
+    onDelivered: () => {
+      if (kickMail) mail.kick();
+      probes.kick();
+    },
+  });
+  wiring = { checks, probes, mail, lines };
+  return wiring;
+}
+
+/** The app of the test under way. */
+function current(): TestApp {
+  if (!app) throw new Error('no app started');
+  return app;
+}
+
+async function acme(): Promise<FixtureSite> {
+  const site = await startSiteAt(acmeSite);
+  sites.push(site);
+  return site;
+}
+
+async function submit(values: Record<string, string>): Promise<string> {
+  const { agent, hidden } = await openForm(current().app, '/free-audit');
+  const response = await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
+  return String(response.headers.location);
+}
+
+/** Waits until every worker has nothing left to do (each one's own signal, in the order work flows). */
+async function settled({ checks, probes, mail }: Wiring): Promise<void> {
+  await checks.idle();
+  await probes.idle();
+  await mail.idle();
+}
+
+/** The mails received, as the agency's mail program shows them: bodies decoded, long headers unfolded. */
+const mails = () => (smtp?.received ?? []).map((mail) => decodeQuotedPrintable(mail.raw).replace(/\r?\n[ \t]+/g, ' '));
+const statusOf = async (thankYou: string) => (await request(current().app).get(thankYou.replace('/thank-you', '/site-check/status'))).body as { siteCheck: unknown; probe: unknown };
+const fake = (id: AssistantId) => fakes.find((item) => item.id === id);
+
+describe('an audit request\'s AI visibility probe', () => {
+  it('asks the assistants after the site check has read the business\'s name, and mails the agency who named it, where, and who instead', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst), claude: always(namedThird), perplexity: always(notNamed) });
+    const thankYou = await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    // Stored with its probe queued, before any assistant is asked: the probe waits for the check.
+    expect(current().db.prepare('SELECT audit_id, status FROM visibility_probes').all()).toEqual([{ audit_id: 1, status: 'queued' }]);
+    expect(fakes.every((item) => item.requests.length === 0)).toBe(true);
+    await settled(wiring);
+
+    expect(fakes.map((item) => [item.id, item.requests.length])).toEqual([['chatgpt', 3], ['claude', 3], ['perplexity', 3]]);
+    const [notification, results] = mails();
+    expect(mails()).toHaveLength(2);
+    expect(notification).toContain('AI visibility probe: asking the assistants now; the results follow in a separate mail.');
+    expect(results).toMatch(/Subject: AI visibility probe for audit request #1: AI visibility \d+\/100/);
+    expect(results).toContain('The AI visibility probe of audit request #1 from Jane Smith (received 2030-03-04 09:00:00 UTC) has finished');
+    expect(results).toContain('AI visibility of Acme Plumbing Ltd');
+    expect(results).toMatch(/ChatGPT \([^)]+\): named in 3 of 3 answers/);
+    expect(results).toMatch(/Claude \([^)]+\): named in 3 of 3 answers/);
+    expect(results).toMatch(/Perplexity \([^)]+\): named in 0 of 3 answers/);
+    expect(results).toContain('[named #1] Who is the best emergency plumber Leeds for Landlords in Leeds with a few rental properties?');
+    expect(results).toContain('[named #3]');
+    expect(results).toContain('[not named]');
+    expect(results).toMatch(/Named instead: Pipe Pros Leeds \(\d+\)/);
+
+    // The prospect's own link answers the probe too; the answers are stored beside the request.
+    const status = await statusOf(thankYou);
+    expect(status.probe).toMatchObject({
+      status: 'done',
+      keyword: 'emergency plumber Leeds',
+      assistants: [
+        { name: 'ChatGPT', answered: 3, named: 3 },
+        { name: 'Claude', answered: 3, named: 3 },
+        { name: 'Perplexity', answered: 3, named: 0, others: expect.arrayContaining(['Pipe Pros Leeds']) },
+      ],
+    });
+    const stored = current().db.prepare('SELECT status, score, summary, report FROM visibility_probes').get() as { status: string; score: number; summary: string; report: string };
+    expect(stored).toMatchObject({ status: 'done', score: expect.any(Number), summary: expect.stringContaining('named by ChatGPT 3/3, Claude 3/3, Perplexity 0/3') });
+    const report = JSON.parse(stored.report) as { assistants: { id: string; model: string; answers: { prompt: string; askedAt: string; text: string; sources: unknown[]; named: boolean; position: number | null }[] }[] };
+    expect(report.assistants[0]?.answers[0]).toMatchObject({ askedAt: expect.any(String), named: true, position: 1, sources: expect.any(Array), text: expect.stringContaining('Acme Plumbing Ltd') });
+    expect(report.assistants.map((assistant) => assistant.model)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+  });
+
+  it('sends no assistant anything of the person: neither their name, their e-mail nor their phone, wherever they typed them', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst), claude: always(namedFirst) });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/`, target_keywords: 'emergency plumber Leeds, call Jane Smith 07700 900123', current_products: 'boiler servicing, jane.smith@acme-plumbing.example' });
+    await settled(wiring);
+    const sent = fakes.flatMap((item) => item.requests.map((received) => JSON.stringify(received.body)));
+    expect(sent.length).toBe(6);
+    expect(sent.some((body) => body.includes('emergency plumber Leeds'))).toBe(true);
+    for (const body of sent) expect(body).not.toMatch(/Jane|Smith|jane\.smith|07700|900123/i);
+  });
+
+  it('goes with the site check\'s findings in one mail when both are ready before that mail goes', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) }, { mailWaitMs: 0, kickMail: false });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    // The notification goes at once (the lead never waits), before the check has ended.
+    wiring.mail.kick();
+    await wiring.mail.idle();
+    expect(mails()).toHaveLength(1);
+    await wiring.checks.idle();
+    await wiring.probes.idle();
+    wiring.mail.kick();
+    await wiring.mail.idle();
+    expect(mails()).toHaveLength(2);
+    const second = mails()[1] ?? '';
+    expect(second).toMatch(/Subject: AI-readiness check and visibility probe for audit request #1: 127\.0\.0\.1:\d+ \d+\/100, AI visibility \d+\/100/);
+    expect(second).toContain(`The instant AI-readiness check of ${site.origin}/`);
+    expect(second).toContain('The AI visibility probe of the same request has finished');
+    expect(second).toMatch(/ChatGPT \([^)]+\): named in 3 of 3 answers/);
+    expect(current().db.prepare('SELECT kind FROM mail_outbox ORDER BY id').pluck().all()).toEqual(['audit', 'site-check']);
+  });
+
+  it('never delays the lead: a provider that does not answer holds neither the answer, the notification nor the other assistants', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: () => ({ hang: true }), claude: always(namedFirst) }, { mailWaitMs: 0, callTimeoutMs: 300 });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await wiring.checks.idle();
+    await wiring.mail.idle();
+    // The notification and the findings are out while ChatGPT has not answered.
+    expect(mails().length).toBeGreaterThanOrEqual(1);
+    expect(mails()[0]).toContain('Audit request #1');
+    await wiring.probes.idle();
+    await wiring.mail.idle();
+    const last = mails().at(-1) ?? '';
+    expect(last).toMatch(/ChatGPT \([^)]+\): no answer \(3 asked\)/);
+    expect(last).toMatch(/Claude \([^)]+\): named in 3 of 3 answers/);
+  });
+
+  it('a rejected key ends that assistant\'s part; no key is ever in the log, the mail, the database or the page', async () => {
+    const site = await acme();
+    const wrong = { claude: 'sk-ant-api03-wrong-key-that-the-provider-echoes' };
+    const wiring = await wired({ chatgpt: always(namedFirst), claude: always(namedFirst) }, { keys: wrong });
+    const thankYou = await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await settled(wiring);
+    const last = mails().at(-1) ?? '';
+    expect(last).toMatch(/Claude \([^)]+\): key rejected; check ANTHROPIC_API_KEY/);
+    expect(last).toMatch(/ChatGPT \([^)]+\): named in 3 of 3 answers/);
+    // Not asked again once it refused the key (a call already under way at the same moment may have been).
+    expect(fake('claude')?.requests.length).toBeLessThan(3);
+    expect(fake('claude')?.requests.every((received) => received.key === wrong.claude)).toBe(true);
+
+    const status = JSON.stringify(await statusOf(thankYou));
+    const page = (await request(current().app).get(thankYou)).text;
+    current().db.pragma('wal_checkpoint(TRUNCATE)');
+    const dir = current().dir;
+    const files = readdirSync(dir).map((name) => readFileSync(path.join(dir, name)).toString('latin1'));
+    const everywhere = [status, page, ...mails(), ...(smtp?.received ?? []).map((mail) => mail.raw), JSON.stringify(wiring.lines), ...files].join('\n');
+    expect(wiring.lines.length).toBeGreaterThan(0);
+    for (const key of [FAKE_KEYS.chatgpt, wrong.claude]) expect(everywhere).not.toContain(key);
+  });
+
+  it('stops at PROBE_DAILY_CALLS a UTC day in all, says so, and asks again the next day', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) }, { env: { PROBE_DAILY_CALLS: '4' } });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await settled(wiring);
+    await submit({ ...acmeRequest, email: 'second@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(fake('chatgpt')?.requests).toHaveLength(4);
+    const rows = current().db.prepare('SELECT status, summary FROM visibility_probes ORDER BY id').all() as { status: string; summary: string }[];
+    expect(rows[0]?.status).toBe('done');
+    expect(rows[1]).toMatchObject({ status: 'stopped', summary: expect.stringContaining('daily call limit (PROBE_DAILY_CALLS) reached') });
+
+    current().clock.advance(24 * 60 * 60 * 1000);
+    await submit({ ...acmeRequest, email: 'third@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(fake('chatgpt')?.requests).toHaveLength(7);
+  });
+
+  it('with no key set nothing is asked: the agency\'s mail says the probe is not configured, and the prospect sees no probe', async () => {
+    const site = await acme();
+    const wiring = await wired({});
+    const thankYou = await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(countRows(current().db, 'visibility_probes')).toBe(0);
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toContain('AI visibility probe: not configured');
+    expect((await statusOf(thankYou)).probe).toBeNull();
+  });
+
+  it('a held submission is never probed, and its link answers as a probe still running does', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) });
+    const held = await postForm(current(), '/free-audit', { ...acmeRequest, website_url: `${site.origin}/` }, { hidden: { [HONEYPOT_FIELD]: 'http://spam.example' } });
+    await settled(wiring);
+    expect(countRows(current().db, 'quarantine')).toBe(1);
+    expect(countRows(current().db, 'visibility_probes')).toBe(0);
+    expect(fake('chatgpt')?.requests).toHaveLength(0);
+    expect((await statusOf(String(held.response.headers.location))).probe).toEqual({ status: 'pending', keyword: 'emergency plumber Leeds' });
+  });
+
+  it('a probe cut short by a stop runs again at the next start, and one interrupted 3 times is given up with a reason', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await wiring.checks.idle();
+    await wiring.probes.stop();
+    // As a process stopped in the middle of the probe leaves it.
+    current().db.prepare(`UPDATE visibility_probes SET status = 'running', attempts = 1`).run();
+    wiring.probes.start();
+    await settled(wiring);
+    expect(current().db.prepare('SELECT status, attempts FROM visibility_probes').get()).toEqual({ status: 'done', attempts: 2 });
+
+    current().db.prepare(`UPDATE visibility_probes SET status = 'running', attempts = 3, report = NULL`).run();
+    wiring.probes.start();
+    await wiring.probes.idle();
+    expect(current().db.prepare('SELECT status, reason FROM visibility_probes').get()).toEqual({ status: 'failed', reason: 'the probe was interrupted 3 times, so it was given up' });
+  });
+
+  it('is listed by npm run export:csv with its score and summary, and npm run erase removes it with the person', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await settled(wiring);
+    const env = { DATABASE_PATH: current().config.databasePath };
+    const csv = runOps('export-csv', ['--no-bom'], env);
+    expect(csv.status).toBe(0);
+    const rows = parseCsv(csv.stdout);
+    const column = (name: string) => rows[1]?.[rows[0]?.indexOf(name) ?? -1];
+    expect(column('probe_score')).toMatch(/^\d+$/);
+    expect(column('probe_summary')).toMatch(/^\d+\/100; named by ChatGPT 3\/3$/);
+
+    const erased = runOps('erase', ['--email', acmeRequest.email], env);
+    expect(erased.status).toBe(0);
+    expect(erased.stdout).toContain('visibility probes: 1');
+    expect(countRows(current().db, 'visibility_probes')).toBe(0);
+  });
+});
