@@ -140,7 +140,8 @@ describe('a check, without JavaScript', () => {
     expect(countRows(app.db, 'site_checks')).toBe(0);
     expect(site.requests).toEqual([]);
     const status = await request(app.app).get(String(posted.headers.location).replace('/ai-readiness-check/result', '/site-check/status'));
-    expect(status.body).toEqual({ siteCheck: { status: 'pending', host: `127.0.0.1:${site.port}`, url: `${site.origin}/` } });
+    // A public check has no visibility probe: the status path, which answers both, says none.
+    expect(status.body).toEqual({ siteCheck: { status: 'pending', host: `127.0.0.1:${site.port}`, url: `${site.origin}/` }, probe: null });
   });
 });
 
