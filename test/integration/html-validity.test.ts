@@ -3,9 +3,11 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { routesPaths } from '../../shared/site';
 import { SiteCheckStore } from '../../server/site-check/check-store';
 import { createSiteChecker } from '../../server/site-check/site-checker';
+import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { startSiteAt, wellMadeSite } from '../helpers/fixture-sites';
 import { openForm, validAudit, validContact } from '../helpers/forms';
 import { checkHtml } from '../helpers/html-checker';
+import { assistantPart, doneReport, probeAnswer } from '../helpers/probe-reports';
 import { createTestApp, withBrokenPage, type TestApp } from '../helpers/test-app';
 
 /*
@@ -18,15 +20,19 @@ jest.setTimeout(120_000);
 
 let testApp: TestApp;
 let failing: TestApp;
+/** With an assistant's key set: the audit form's note, and the thank-you page's probe. */
+let probing: TestApp;
 beforeAll(() => {
   testApp = createTestApp();
   failing = createTestApp({
     routes: withBrokenPage(appRoutes),
   });
+  probing = createTestApp({ env: { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
 });
 afterAll(() => {
   testApp?.close();
   failing?.close();
+  probing?.close();
 });
 
 /** A page fetched with the status the visitor gets; any other status fails here, not in vnu. */
@@ -103,8 +109,26 @@ describe('every page the server sends', () => {
       await site.close();
     }
 
-    // Every route, the 404 and 500 pages, two refused forms, the sent contact page, three site checks.
-    expect(documents.size).toBe(appRoutes.length - 1 + 5 + 3);
+    // The audit form with the probe's note, and the thank-you page with its probe: running, done
+    // (an answer holding markup) and not run.
+    documents.set(`${routesPaths.freeAudit} with the probe on`, await page(() => request(probing.app).get(routesPaths.freeAudit), 200));
+    const probes = new ProbeStore(probing.db);
+    const business = { brand: 'Shah Payroll', domain: 'shahpayroll.example' };
+    const answer = probeAnswer(business, 'Who is the best payroll bureau Bristol?', '1. **Shah Payroll** <a href="https://evil.example/">x</a> <script>alert(1)</script>\n2. **Bristol Payroll Co**');
+    for (const [state, shown] of [['running', 'Reload this page'], ['done', 'Named you in 1 of 1 answers'], ['not run', 'ask the AI assistants this time']] as const) {
+      const form = await openForm(probing.app, routesPaths.freeAudit);
+      const posted = await form.agent.post(routesPaths.freeAudit).type('form').send({ ...validAudit, email: `probe-${state.replace(' ', '-')}@example.co.uk`, ...form.hidden });
+      const id = Number(probing.db.prepare('SELECT max(id) FROM visibility_probes').pluck().get());
+      if (state === 'done') probes.finish(id, doneReport(business, [assistantPart('chatgpt', [answer]), assistantPart('claude', [], 'key rejected')]), probing.clock());
+      if (state === 'not run') probes.fail(id, 'the probe could not run', probing.clock());
+      const html = await page(() => request(probing.app).get(posted.headers.location as string), 200);
+      expect(html).toContain(shown);
+      documents.set(`/thank-you with a probe ${state}`, html);
+    }
+
+    // Every route, the 404 and 500 pages, two refused forms, the sent contact page, three site
+    // checks, the audit form with the probe on, three probes.
+    expect(documents.size).toBe(appRoutes.length - 1 + 5 + 3 + 1 + 3);
     const errors = await checkHtml(documents);
     // One line per error, so that a failure reads as a list of what to fix where.
     expect(errors.map((error) => `${error.document}:${error.line ?? '?'}: ${error.message} [${error.extract ?? ''}]`)).toEqual([]);
