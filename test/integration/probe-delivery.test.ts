@@ -208,7 +208,13 @@ describe('an audit request\'s AI visibility probe', () => {
   it('sends no assistant anything of the person: neither their name, their e-mail nor their phone, wherever they typed them', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst), claude: always(namedFirst) });
-    await submit({ ...acmeRequest, website_url: `${site.origin}/`, target_keywords: 'emergency plumber Leeds, call Jane Smith 07700 900123', current_products: 'boiler servicing, jane.smith@acme-plumbing.example' });
+    await submit({
+      ...acmeRequest,
+      website_url: `${site.origin}/`,
+      target_keywords: 'emergency plumber Leeds, call Jane Smith 07700 900123',
+      ideal_customer: 'Landlords in Leeds (ask for Jane Smith)',
+      current_products: 'jane.smith@acme-plumbing.example for boiler servicing',
+    });
     await settled(wiring);
     const sent = fakes.flatMap((item) => item.requests.map((received) => JSON.stringify(received.body)));
     expect(sent.length).toBe(6);
