@@ -266,7 +266,6 @@ export const pagesSchema = z.object({
       asked: text,
       answered: text,
       /** Followed by why an assistant's part ended early ("key rejected"). */
-      error: text,
       /** Not run: followed by why, then the note. */
       skipped: text,
       skippedNote: text,

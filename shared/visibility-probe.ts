@@ -14,8 +14,6 @@ export interface ProbeViewAssistant {
   others: string[];
   /** One of its answers: the question and the start of the answer (someone else's words, shown as text). */
   example: { question: string; answer: string } | null;
-  /** Why it gave no answer ("key rejected"), or null. */
-  error: string | null;
 }
 
 /**

@@ -41,12 +41,6 @@ const Others = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Failure = styled.p`
-  margin: ${space.sm} 0 0;
-  color: ${color.destructive};
-  font-size: ${text.sm};
-`;
-
 /** Someone else's words: set apart from ours, and kept as they came, line breaks aside. */
 const Example = styled.dl`
   margin: ${space.md} 0 0;
@@ -99,11 +93,6 @@ function AssistantPart({ copy, assistant }: { copy: Copy; assistant: ProbeViewAs
             <blockquote>{assistant.example.answer}</blockquote>
           </dd>
         </Example>
-      )}
-      {assistant.error && (
-        <Failure>
-          {copy.error}: {assistant.error}.
-        </Failure>
       )}
     </li>
   );

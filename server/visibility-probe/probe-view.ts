@@ -11,6 +11,17 @@ const EXAMPLE_CHARACTERS = 280;
 /** Businesses shown as named instead, per assistant. */
 const OTHERS_SHOWN = 5;
 
+/**
+ * Why a probe did not run, as the prospect reads it: the reasons that are about their request, in
+ * their terms; the ones about the agency's side (a call limit, a key, a restart) as none at all,
+ * since the page then says the team will ask by hand. The agency reads every reason in its mail.
+ */
+function reasonForProspect(reason: string | null): string {
+  if (reason?.startsWith('nothing to ask')) return 'your request gave no keywords, products or customers to ask about';
+  if (reason?.startsWith('no brand or website')) return 'we had no business name or website to look for in their answers';
+  return '';
+}
+
 function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXAMPLE_CHARACTERS ? `${line.slice(0, EXAMPLE_CHARACTERS - 1)}…` : line;
@@ -18,7 +29,7 @@ function excerpt(text: string): string {
 
 /** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
 function shown(report: ProbeReport, keyword: string): ProbeView {
-  if (report.status === 'skipped') return { status: 'skipped', keyword, reason: report.reason ?? '' };
+  if (report.status === 'skipped') return { status: 'skipped', keyword, reason: reasonForProspect(report.reason) };
   return {
     status: 'done',
     keyword,
@@ -32,7 +43,6 @@ function shown(report: ProbeReport, keyword: string): ProbeView {
         named: assistant.named,
         others: [...counts].sort((a, b) => b[1] - a[1]).slice(0, OTHERS_SHOWN).map(([name]) => name),
         example: example?.text ? { question: example.prompt, answer: excerpt(example.text) } : null,
-        error: assistant.error,
       };
     }),
   };
@@ -41,7 +51,7 @@ function shown(report: ProbeReport, keyword: string): ProbeView {
 function view(row: ProbeRow, keyword: string): ProbeView {
   const report = storedProbeReport(row);
   if (report) return shown(report, keyword);
-  if (row.status === 'failed') return { status: 'skipped', keyword, reason: row.reason ?? 'the probe could not run' };
+  if (row.status === 'failed') return { status: 'skipped', keyword, reason: '' };
   return { status: 'pending', keyword };
 }
 

@@ -467,25 +467,31 @@ describe('the visibility probe on the thank-you page', () => {
     expect(page.text).not.toContain('<script>alert');
     expect(second?.querySelector('h3')?.text).toBe('Claude');
     expect(second?.text).toContain('It gave no answer this time.');
-    expect(second?.text).toContain('We couldn\'t finish asking it: key rejected.');
+    // Why (a key the provider refused) is the agency's business: its mail says it, the page does not.
+    expect(second?.text).not.toContain('key rejected');
     expect(panel?.text).toContain('A few answers are a first look, not a verdict');
   });
 
-  it('not run: its reason in a sentence; every assistant refusing its key reads the same way', async () => {
+  it('not run: a sentence, with the reason when it is about the request; every assistant refusing its key reads the same way', async () => {
     const { thankYou, probeId } = await requested();
     const store = new ProbeStore(app.db);
     store.fail(probeId ?? 0, 'the probe was interrupted 3 times, so it was given up', app.clock());
     let { panel } = await probePanel(thankYou);
     expect(panel?.querySelector('h2')?.text).toBe(TITLE);
+    // A reason on the agency's side (a restart, a call limit, a key) is not the prospect's to read.
+    expect(panel?.querySelector('[role="status"]')?.text).toBe('We couldn\'t ask the AI assistants this time. Our team will put your questions to them by hand for your full audit.');
+
+    store.finish(probeId ?? 0, { ...report([]), status: 'skipped', reason: 'nothing to ask: the request gives no keywords, products or customer to make a question of' }, app.clock());
+    ({ panel } = await probePanel(thankYou));
     expect(panel?.querySelector('[role="status"]')?.text).toBe(
-      'We couldn\'t ask the AI assistants this time: the probe was interrupted 3 times, so it was given up. Our team will put your questions to them by hand for your full audit.',
+      'We couldn\'t ask the AI assistants this time: your request gave no keywords, products or customers to ask about. Our team will put your questions to them by hand for your full audit.',
     );
     expect(panel?.querySelectorAll('li')).toHaveLength(0);
 
     store.finish(probeId ?? 0, report([part('chatgpt', [], 'key rejected'), part('claude', [], 'key rejected')]), app.clock());
     ({ panel } = await probePanel(thankYou));
     expect(panel?.querySelector('[role="status"]')?.text).toBe('We couldn\'t ask the AI assistants this time. Our team will put your questions to them by hand for your full audit.');
-    expect(panel?.querySelectorAll('li').map((item) => item.text)).toEqual([expect.stringContaining('key rejected'), expect.stringContaining('key rejected')]);
+    expect(panel?.querySelectorAll('li').map((item) => item.text)).toEqual([expect.stringContaining('It gave no answer this time.'), expect.stringContaining('It gave no answer this time.')]);
     expect(panel?.text).not.toContain('Named you in');
   });
 
