@@ -35,7 +35,8 @@ describe('npm run report:ai', () => {
     const chatGpt = sum("SELECT sum(count) AS n FROM ai_ledger WHERE source = 'referral' AND family = 'ChatGPT' AND day >= '2026-11-15' AND path = '/'");
     expect(text).toMatch(new RegExp(`^ChatGPT +/ +${chatGpt}$`, 'm'));
     const leads = sum("SELECT count(*) AS n FROM audit_submissions WHERE created_at LIKE '2026-11-21%'");
-    expect(text).toMatch(new RegExp(`^2026-11-21 +\\d+ +\\d+ +${leads}$`, 'm'));
+    // The day's crawler fetches, assistant visits, AI-readiness checks (none seeded) and leads.
+    expect(text).toMatch(new RegExp(`^2026-11-21 +\\d+ +\\d+ +0 +${leads}$`, 'm'));
     // Every page each crawler fetched, with its count: the family's first row names it.
     const openAiPages = app.db
       .prepare("SELECT path, sum(count) AS n FROM ai_ledger WHERE source = 'crawler' AND family = 'OpenAI' AND day >= '2026-11-15' GROUP BY path ORDER BY n DESC, path")

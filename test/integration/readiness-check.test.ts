@@ -180,7 +180,7 @@ describe('budgets', () => {
 
   it('a site checked in the last hour is shown from that result: no second fetch, no budget spent', async () => {
     const site = await fixture(wellMadeSite);
-    const worker = wired({ PUBLIC_CHECKS_PER_ADDRESS: '1' });
+    const worker = wired({ PUBLIC_CHECKS_PER_ADDRESS: '2' });
     await checkFrom('203.0.113.7', `${site.origin}/`);
     await worker.idle();
     const fetched = site.requests.length;
@@ -190,6 +190,9 @@ describe('budgets', () => {
     expect(site.requests).toHaveLength(fetched);
     expect(shown((await request(app.app).get(String(again.headers.location))).text)).toMatch(/AI-readiness score: \d+\/100/);
     expect(app.db.prepare('SELECT reused_from FROM site_checks ORDER BY id').pluck().all()).toEqual([null, 1]);
+    // The shown result cost nothing: a second site is still within this address's two an hour.
+    const other = await fixture(wellMadeSite);
+    expect((await checkFrom('203.0.113.7', `${other.origin}/`)).status).toBe(303);
   });
 
   it('the audit form\'s checks go before public ones in the queue', () => {
