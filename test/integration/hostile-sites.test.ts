@@ -384,7 +384,7 @@ describe('a check\'s result, and who may ask for it', () => {
       }),
     );
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]?.body).toEqual({ siteCheck: { status: 'pending', host: 'www.okafor-electrical.example', url: website } });
+    expect(answers[0]?.body).toEqual({ siteCheck: { status: 'pending', host: 'www.okafor-electrical.example', url: website }, probe: null });
     expect(answers[0]?.page).toContain("We're reading your website now");
   });
 
