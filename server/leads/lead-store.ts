@@ -160,16 +160,28 @@ export class LeadStore {
   ): SiteCheckDelivery {
     const lead = this.auditLead(auditId, now);
     if (!lead) return 'lead erased';
-    const notification = this.notificationRow.get(auditId);
-    const nowIso = now.toISOString();
-    if (notification && notification.sent_at === null && notification.attempts === 0 && notification.next_attempt_at > nowIso) {
-      const stored = JSON.parse(notification.message) as MailMessage;
-      this.holdNotification.run(JSON.stringify(compose.notification(lead, stored.messageId)), nowIso, notification.id);
-      return 'in the notification';
-    }
-    const mail = compose.followUp(lead);
-    this.insertMail.run({ kind: 'site-check', source_id: auditId, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
+    if (this.intoWaitingNotification(lead, now, compose.notification)) return 'in the notification';
+    this.queueFollowUp('site-check', lead, compose.followUp(lead), now);
     return 'in a mail of its own';
+  }
+
+  /**
+   * Composes the lead's notification again, with what has finished, while that mail still waits
+   * (never tried, not yet due), and makes it due now; false when it has gone or is going.
+   */
+  private intoWaitingNotification(lead: AuditLead, now: Date, compose: (lead: AuditLead, messageId: string) => MailMessage): boolean {
+    const notification = this.notificationRow.get(lead.id);
+    const nowIso = now.toISOString();
+    if (!notification || notification.sent_at !== null || notification.attempts !== 0 || notification.next_attempt_at <= nowIso) return false;
+    const stored = JSON.parse(notification.message) as MailMessage;
+    this.holdNotification.run(JSON.stringify(compose(lead, stored.messageId)), nowIso, notification.id);
+    return true;
+  }
+
+  /** Queues a mail about a lead, due now, like any other (the daily cap and the per-sender order apply). */
+  private queueFollowUp(kind: 'site-check' | 'probe', lead: AuditLead, mail: MailMessage, now: Date): void {
+    const nowIso = now.toISOString();
+    this.insertMail.run({ kind, source_id: lead.id, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
   }
 
   /** The stored audit request, as the mails about it need it; null when it was erased. */
@@ -192,21 +204,14 @@ export class LeadStore {
   ): ProbeDelivery {
     const lead = this.auditLead(auditId, now);
     if (!lead) return 'lead erased';
-    const notification = this.notificationRow.get(auditId);
-    const nowIso = now.toISOString();
-    if (notification && notification.sent_at === null && notification.attempts === 0 && notification.next_attempt_at > nowIso) {
-      const stored = JSON.parse(notification.message) as MailMessage;
-      this.holdNotification.run(JSON.stringify(compose.notification(lead, stored.messageId)), nowIso, notification.id);
-      return 'in the notification';
-    }
+    if (this.intoWaitingNotification(lead, now, compose.notification)) return 'in the notification';
     const findings = this.unsentFollowUp.get(auditId);
     if (findings) {
       const stored = JSON.parse(findings.message) as MailMessage;
       this.rewrite.run(JSON.stringify(compose.withFindings(lead, stored.messageId)), findings.id);
       return "with the site check's findings";
     }
-    const mail = compose.followUp(lead);
-    this.insertMail.run({ kind: 'probe', source_id: auditId, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
+    this.queueFollowUp('probe', lead, compose.followUp(lead), now);
     return 'in a mail of its own';
   }
 }
