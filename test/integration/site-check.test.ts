@@ -15,6 +15,7 @@ import { EMPTY_SHELL, html, startSiteAt, wellMadeSite, type FixtureAnswer, type 
 import { countRows, openForm, validAudit } from '../helpers/forms';
 import { assistantPart as part, doneReport, probeAnswer } from '../helpers/probe-reports';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { waitFor } from '../helpers/process-forms';
 import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
@@ -234,6 +235,26 @@ describe('the check of an audit request, from the form to the agency', () => {
     expect(second).toMatch(/Subject: AI-readiness check for audit request #1: 127\.0\.0\.1:\d+ 95\/100/);
     expect(second).toContain(`named in audit request #1 from ${validAudit.name}`);
     expect(app.db.prepare(`SELECT kind, source_id FROM mail_outbox ORDER BY id`).all()).toEqual([{ kind: 'audit', source_id: 1 }, { kind: 'site-check', source_id: 1 }]);
+  });
+
+  it('a check that ends while its lead\'s notification is being sent follows in a mail of its own: nothing is written into a mail already on its way', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/robots.txt': (_req, res) => void held.then(() => res.end('User-agent: *\nAllow: /\n')) }));
+    const { checks, mail } = await wired();
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    // The wait is over and the notification is on its way: the mail server has it, and answers
+    // after 10 s (within the sender's 20 s), long enough for the check to end meanwhile.
+    smtp.replyDelayMs = 10_000;
+    app.clock.advance(20_000);
+    mail.kick();
+    await waitFor('the notification to be waiting for its answer', () => smtp.awaitingReply === 1, 20_000);
+    release();
+    await checks.idle();
+    await mail.idle();
+    expect(smtp.received).toHaveLength(2);
+    expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? '')).toContain('is still running: its findings follow in a separate mail');
+    expect(decodeQuotedPrintable(smtp.received[1]?.raw ?? '')).toMatch(/Subject: AI-readiness check for audit request #1: 127\.0\.0\.1:\d+ 95\/100/);
   });
 
   it('erasing the person removes the mail of their check\'s findings too', async () => {
