@@ -20,6 +20,13 @@ export interface SaveOptions {
   withLead?: (id: number) => void;
 }
 
+/**
+ * How long a site check's findings, mailed on their own, wait for the request's visibility probe
+ * (which asks the assistants once the check has ended, a minute or two for ten questions each) so
+ * that the agency gets both in one mail; past it they go alone and the probe's results follow.
+ */
+export const FINDINGS_WAIT_FOR_PROBE_MS = 5 * 60 * 1000;
+
 /** How a finished site check reached the agency. */
 export type SiteCheckDelivery = 'in the notification' | 'in a mail of its own' | 'lead erased';
 
@@ -57,9 +64,9 @@ export class LeadStore {
   private readonly purgeHeld;
   private readonly auditRow;
   private readonly notificationRow;
-  private readonly holdNotification;
-  private readonly unsentFollowUp;
-  private readonly rewrite;
+  private readonly recompose;
+  private readonly waitingFindings;
+  private readonly probeRunning;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -84,11 +91,12 @@ export class LeadStore {
     this.notificationRow = db.prepare<[number], { id: number; message: string; sent_at: string | null; attempts: number; next_attempt_at: string }>(
       `SELECT id, message, sent_at, attempts, next_attempt_at FROM mail_outbox WHERE kind = 'audit' AND source_id = ? ORDER BY id LIMIT 1`,
     );
-    this.holdNotification = db.prepare(`UPDATE mail_outbox SET message = ?, next_attempt_at = ? WHERE id = ?`);
-    this.unsentFollowUp = db.prepare<[number], { id: number; message: string }>(
-      `SELECT id, message FROM mail_outbox WHERE kind = 'site-check' AND source_id = ? AND sent_at IS NULL AND attempts = 0 ORDER BY id LIMIT 1`,
+    this.recompose = db.prepare(`UPDATE mail_outbox SET message = ?, next_attempt_at = ? WHERE id = ?`);
+    // Only a mail not yet due can be written into: a due one may be on its way this moment.
+    this.waitingFindings = db.prepare<[number, string], { id: number; message: string }>(
+      `SELECT id, message FROM mail_outbox WHERE kind = 'site-check' AND source_id = ? AND sent_at IS NULL AND attempts = 0 AND next_attempt_at > ? ORDER BY id LIMIT 1`,
     );
-    this.rewrite = db.prepare(`UPDATE mail_outbox SET message = ? WHERE id = ?`);
+    this.probeRunning = db.prepare<[number], number>(`SELECT 1 FROM visibility_probes WHERE audit_id = ? AND status IN ('queued', 'running')`).pluck();
   }
 
   /** Leads (both forms) stored since `since` from this address, however its case or form is written. */
@@ -161,7 +169,10 @@ export class LeadStore {
     const lead = this.auditLead(auditId, now);
     if (!lead) return 'lead erased';
     if (this.intoWaitingNotification(lead, now, compose.notification)) return 'in the notification';
-    this.queueFollowUp('site-check', lead, compose.followUp(lead), now);
+    // While the request's visibility probe runs, its findings wait a while for the probe's
+    // results, to go as one mail; they go alone when the wait is over.
+    const waitForProbe = this.probeRunning.get(auditId) !== undefined;
+    this.queueFollowUp('site-check', lead, compose.followUp(lead), now, waitForProbe ? new Date(now.getTime() + FINDINGS_WAIT_FOR_PROBE_MS) : now);
     return 'in a mail of its own';
   }
 
@@ -174,14 +185,13 @@ export class LeadStore {
     const nowIso = now.toISOString();
     if (!notification || notification.sent_at !== null || notification.attempts !== 0 || notification.next_attempt_at <= nowIso) return false;
     const stored = JSON.parse(notification.message) as MailMessage;
-    this.holdNotification.run(JSON.stringify(compose(lead, stored.messageId)), nowIso, notification.id);
+    this.recompose.run(JSON.stringify(compose(lead, stored.messageId)), nowIso, notification.id);
     return true;
   }
 
-  /** Queues a mail about a lead, due now, like any other (the daily cap and the per-sender order apply). */
-  private queueFollowUp(kind: 'site-check' | 'probe', lead: AuditLead, mail: MailMessage, now: Date): void {
-    const nowIso = now.toISOString();
-    this.insertMail.run({ kind, source_id: lead.id, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: nowIso, now: nowIso });
+  /** Queues a mail about a lead, due at `due` (by default now), like any other (the daily cap and the per-sender order apply). */
+  private queueFollowUp(kind: 'site-check' | 'probe', lead: AuditLead, mail: MailMessage, now: Date, due = now): void {
+    this.insertMail.run({ kind, source_id: lead.id, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: due.toISOString(), now: now.toISOString() });
   }
 
   /** The stored audit request, as the mails about it need it; null when it was erased. */
@@ -205,10 +215,10 @@ export class LeadStore {
     const lead = this.auditLead(auditId, now);
     if (!lead) return 'lead erased';
     if (this.intoWaitingNotification(lead, now, compose.notification)) return 'in the notification';
-    const findings = this.unsentFollowUp.get(auditId);
+    const findings = this.waitingFindings.get(auditId, now.toISOString());
     if (findings) {
       const stored = JSON.parse(findings.message) as MailMessage;
-      this.rewrite.run(JSON.stringify(compose.withFindings(lead, stored.messageId)), findings.id);
+      this.recompose.run(JSON.stringify(compose.withFindings(lead, stored.messageId)), now.toISOString(), findings.id);
       return "with the site check's findings";
     }
     this.queueFollowUp('probe', lead, compose.followUp(lead), now);

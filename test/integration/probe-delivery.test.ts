@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
 import { probeDelivery } from '../../server/leads/probe-delivery';
-import { LeadStore } from '../../server/leads/lead-store';
+import { FINDINGS_WAIT_FOR_PROBE_MS, LeadStore } from '../../server/leads/lead-store';
 import { createLogger, type Logger } from '../../server/logger';
 import { smtpTransport } from '../../server/mail/mail-transport';
 import { SiteCheckWorker } from '../../server/site-check/check-worker';
@@ -241,6 +241,32 @@ describe('an audit request\'s AI visibility probe', () => {
     expect(second).toContain('The AI visibility probe of the same request has finished');
     expect(second).toMatch(/ChatGPT \([^)]+\): named in 3 of 3 answers/);
     expect(current().db.prepare('SELECT kind FROM mail_outbox ORDER BY id').pluck().all()).toEqual(['audit', 'site-check']);
+  });
+
+  it('findings mailed on their own wait a while for the probe; once due they are never written into, and the probe follows alone', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) }, { mailWaitMs: 0, kickMail: false });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    wiring.mail.kick();
+    await wiring.mail.idle();
+    // The probe does not get its turn yet: the findings are ready first, and wait for it.
+    await wiring.probes.stop();
+    await wiring.checks.idle();
+    wiring.mail.kick();
+    await wiring.mail.idle();
+    expect(mails()).toHaveLength(1);
+
+    // The wait is over: the findings are due, and may be on their way at any moment.
+    current().clock.advance(FINDINGS_WAIT_FOR_PROBE_MS);
+    wiring.probes.start();
+    await wiring.probes.idle();
+    expect(current().db.prepare('SELECT kind FROM mail_outbox ORDER BY id').pluck().all()).toEqual(['audit', 'site-check', 'probe']);
+    wiring.mail.kick();
+    await wiring.mail.idle();
+    expect(mails()).toHaveLength(3);
+    expect(mails()[1]).toMatch(/Subject: AI-readiness check for audit request #1: 127\.0\.0\.1:\d+ \d+\/100/);
+    expect(mails()[1]).not.toContain('AI visibility of');
+    expect(mails()[2]).toMatch(/Subject: AI visibility probe for audit request #1: AI visibility \d+\/100/);
   });
 
   it('never delays the lead: a provider that does not answer holds neither the answer, the notification nor the other assistants', async () => {
