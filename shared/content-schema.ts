@@ -8,6 +8,21 @@ import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
  */
 
 const text = z.string().trim().min(1);
+
+/** The words of a site check's result, wherever one is shown (the thank-you page, the public checker's result). */
+const siteCheckResultCopy = z.object({
+  /** Followed by the site's host name. */
+  title: text,
+  pending: text,
+  slow: text,
+  scoreLabel: text,
+  findingsTitle: text,
+  notChecked: text,
+  notCheckedNote: text,
+  verdicts: z.object({ pass: text, warn: text, fail: text }),
+  about: text,
+});
+
 const shortText = (max: number) => text.max(max, `must be at most ${max} characters`);
 /**
  * A sentence the page fills in as it renders (shared/copy-template.ts): it holds each of `names`
@@ -230,18 +245,7 @@ export const pagesSchema = z.object({
     includes: z.array(text).length(5),
     button: text,
     /** The instant check of the prospect's website, shown when their request named one. */
-    siteCheck: z.object({
-      /** Followed by the site's host name. */
-      title: text,
-      pending: text,
-      slow: text,
-      scoreLabel: text,
-      findingsTitle: text,
-      notChecked: text,
-      notCheckedNote: text,
-      verdicts: z.object({ pass: text, warn: text, fail: text }),
-      about: text,
-    }),
+    siteCheck: siteCheckResultCopy,
     /**
      * The request's AI visibility probe, below the site check while probes are on: what the
      * assistants said when asked about the first of the prospect's keywords.
@@ -289,17 +293,7 @@ export const pagesSchema = z.object({
     noResult: text,
     again: text,
     /** The result: headed by the host, its score, each finding; then the invitation. */
-    result: z.object({
-      title: text,
-      pending: text,
-      slow: text,
-      scoreLabel: text,
-      findingsTitle: text,
-      notChecked: text,
-      notCheckedNote: text,
-      verdicts: z.object({ pass: text, warn: text, fail: text }),
-      about: text,
-    }),
+    result: siteCheckResultCopy,
     invitation: z.object({ title: text, body: text, button: text }),
   }),
   contact: z.object({
