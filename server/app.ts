@@ -4,7 +4,7 @@ import { appRoutes, NOT_FOUND_PATH, type AppRoute } from '../client/routes';
 import { markdownTwins } from '../shared/generated/markdown-twins';
 import { twinPath } from '../shared/markdown-twin';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { waitBrieflyForLocks, type Db } from './db/database';
 import { cookieSigningSecret, csrfProtection } from './http/csrf';
 import { fillTimer } from './http/fill-time';
 import { MIN_FILL_MS } from '../shared/forms/form-contract';
@@ -178,5 +178,8 @@ export function createApp(deps: AppDependencies): SiteApp {
   app.fastPages = pages.fastPath;
   app.aiLedger = aiLedger;
   app.warmPages = pages.warm;
+  // Pages are served on the event loop that a write waiting for another program's lock blocks:
+  // from here on only a visitor's own write waits the full busy timeout.
+  waitBrieflyForLocks(db);
   return app;
 }

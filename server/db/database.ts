@@ -8,8 +8,20 @@ import { migrations } from './migrations';
 
 export type Db = Database.Database;
 
-/** How long a writer waits for a lock held by another connection (ops, the CSV export) before failing. */
+/**
+ * How long a write waits for a lock that another program holds (ops in the sqlite3 shell, an
+ * erasure) before it fails: a visitor's post (then told to try again), the server's start-up, and
+ * every ops script.
+ */
 export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * How long the running server's own background writes (site checks, probes, the mail outbox, the
+ * AI ledger, retention) wait for such a lock. better-sqlite3 waits synchronously, on the event
+ * loop that serves every page: while ops hold the database, waits of seconds one after another
+ * would stop the site, so these give up soon and their worker tries again later.
+ */
+export const BACKGROUND_BUSY_TIMEOUT_MS = 100;
 
 /** SQL's email_key(address): the same key as emailKey(), for matching one person's rows. */
 function addFunctions(db: Db): Db {
@@ -32,6 +44,29 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('secure_delete = ON');
   return addFunctions(db);
+}
+
+/**
+ * For the running server, once started: from now on a write on `db` waits only
+ * BACKGROUND_BUSY_TIMEOUT_MS for another program's lock, unless it is a visitor's, made through
+ * `waitingForLocks`.
+ */
+export function waitBrieflyForLocks(db: Db): void {
+  db.pragma(`busy_timeout = ${BACKGROUND_BUSY_TIMEOUT_MS}`);
+}
+
+/**
+ * Runs a visitor's write (a lead, a held submission, a public check) with the full busy timeout:
+ * a person is waiting for the answer, and a lead is worth a few seconds of the site's time.
+ */
+export function waitingForLocks<T>(db: Db, write: () => T): T {
+  const before = Number(db.pragma('busy_timeout', { simple: true }));
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  try {
+    return write();
+  } finally {
+    db.pragma(`busy_timeout = ${before}`);
+  }
 }
 
 /** For ops scripts: never writes, so it can run beside the live server. */

@@ -1,6 +1,6 @@
 import type { FormName } from '../../shared/forms/form-contract';
 import type { FormValues } from '../../shared/forms/form-schema';
-import type { Db } from '../db/database';
+import { waitingForLocks, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
 
@@ -113,7 +113,7 @@ export class LeadStore {
    */
   hold(form: FormName, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
     const fields = JSON.stringify(values);
-    return Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid);
+    return waitingForLocks(this.db, () => Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid));
   }
 
   /** Deletes held submissions older than `days` days; returns how many. */
@@ -124,35 +124,34 @@ export class LeadStore {
   /**
    * Stores a lead and the notification that composeMail makes from its id, in one immediate
    * write transaction (every write transaction is `.immediate()`, so it waits for the lock at
-   * BEGIN, within the busy timeout, instead of failing half-way).
+   * BEGIN, within the full busy timeout that a visitor's write has, instead of failing half-way).
    */
   save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage, options: SaveOptions = {}): { id: number; mailId: number } {
     const createdAt = now.toISOString();
-    return this.db
-      .transaction(() => {
-        const row: Record<string, string> = { created_at: createdAt };
-        if (kind === 'audit') {
-          for (const column of auditColumns) row[column] = values[column] ?? '';
-        } else {
-          for (const [field, column] of Object.entries(contactColumns)) row[column] = values[field] ?? '';
-        }
-        const id = Number((kind === 'audit' ? this.insertAudit : this.insertContact).run(row).lastInsertRowid);
-        const mail = composeMail(id);
-        const mailId = Number(
-          this.insertMail.run({
-            kind,
-            source_id: id,
-            subject_email: values.email ?? '',
-            message_id: mail.messageId,
-            message: JSON.stringify(mail),
-            due: options.mailDueAt?.toISOString() ?? createdAt,
-            now: createdAt,
-          }).lastInsertRowid,
-        );
-        options.withLead?.(id);
-        return { id, mailId };
-      })
-      .immediate();
+    const write = this.db.transaction(() => {
+      const row: Record<string, string> = { created_at: createdAt };
+      if (kind === 'audit') {
+        for (const column of auditColumns) row[column] = values[column] ?? '';
+      } else {
+        for (const [field, column] of Object.entries(contactColumns)) row[column] = values[field] ?? '';
+      }
+      const id = Number((kind === 'audit' ? this.insertAudit : this.insertContact).run(row).lastInsertRowid);
+      const mail = composeMail(id);
+      const mailId = Number(
+        this.insertMail.run({
+          kind,
+          source_id: id,
+          subject_email: values.email ?? '',
+          message_id: mail.messageId,
+          message: JSON.stringify(mail),
+          due: options.mailDueAt?.toISOString() ?? createdAt,
+          now: createdAt,
+        }).lastInsertRowid,
+      );
+      options.withLead?.(id);
+      return { id, mailId };
+    });
+    return waitingForLocks(this.db, () => write.immediate());
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
-import type { Db } from '../db/database';
+import { waitingForLocks, type Db } from '../db/database';
 import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
 import { reportSummary, reportView } from './report';
 
@@ -107,7 +107,8 @@ export class SiteCheckStore {
 
   /** Queues the check of a website; call it inside the transaction of the request that asks for it. */
   enqueue(auditId: number | null, url: string, token: string, now: Date): number {
-    return Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid);
+    // A visitor's write (the public checker's post, or inside an audit request's transaction).
+    return waitingForLocks(this.db, () => Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid));
   }
 
   /** Records a check that will not run (`report` says why), in the transaction of the request that asked for it. */

@@ -15,8 +15,8 @@ const MAX_WAIT_MS = 60 * 60 * 1000;
 export const MAIL_WAITS_FOR_CHECK_MS = 20_000;
 /** Starts of one check (restarts, or results that could not be recorded, in between) after which it is given up. */
 const MAX_CHECK_ATTEMPTS = 3;
-/** How often a check whose row could not be released (the database busy or full) is tried again. */
-const RELEASE_RETRY_MS = 5_000;
+/** How often the worker tries again while the database refuses it (busy or full). */
+const RETRY_MS = 5_000;
 
 /** A finished check, handed to whoever tells the agency (the lead's mail, or a mail of its own). */
 export interface FinishedCheck {
@@ -56,7 +56,7 @@ export class SiteCheckWorker {
   private readonly inFlight = new Set<Promise<void>>();
   /** Checks whose row is still 'running' in the database though nothing runs them. */
   private readonly unreleased = new Map<number, CheckRow>();
-  private releaseTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   /** Aborted by a stop: checks still running are ended and left queued for the next start. */
   private stopping = new AbortController();
   private stopped = false;
@@ -89,6 +89,7 @@ export class SiteCheckWorker {
       this.expireWaiting();
     } catch (error) {
       this.options.logger.error({ err: error }, 'Site check worker could not tidy its queue');
+      this.tryAgainSoon();
     }
     while (!this.stopped && this.inFlight.size < this.concurrency) {
       let row: CheckRow | null;
@@ -96,6 +97,7 @@ export class SiteCheckWorker {
         row = this.store.claimNext();
       } catch (error) {
         this.options.logger.error({ err: error }, 'Site check worker could not read its queue');
+        this.tryAgainSoon();
         return;
       }
       if (!row) return;
@@ -119,7 +121,7 @@ export class SiteCheckWorker {
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
-    clearTimeout(this.releaseTimer);
+    clearTimeout(this.retryTimer);
     if (this.inFlight.size === 0) return true;
     if (await idleWithin(() => this.idle(), graceMs)) return true;
     this.stopping.abort(new Error('stopped'));
@@ -177,11 +179,15 @@ export class SiteCheckWorker {
         this.options.logger.error({ err: error, checkId: id }, 'Site check could not be released yet');
       }
     }
-    clearTimeout(this.releaseTimer);
-    if (this.unreleased.size > 0 && !this.stopped) {
-      this.releaseTimer = setTimeout(() => this.kick(), RELEASE_RETRY_MS);
-      this.releaseTimer.unref();
-    }
+    if (this.unreleased.size > 0) this.tryAgainSoon();
+  }
+
+  /** Looks at the queue again in a few seconds: the database refused the worker (busy or full). */
+  private tryAgainSoon(): void {
+    clearTimeout(this.retryTimer);
+    if (this.stopped) return;
+    this.retryTimer = setTimeout(() => this.kick(), RETRY_MS);
+    this.retryTimer.unref();
   }
 
   /** Stores the report and delivers it (an audit request's), in one write transaction; then nudges the mail. */

@@ -9,6 +9,8 @@ import { runProbe, type ProbeReport } from './run-probe';
 
 /** Starts of one probe (restarts in between) after which it is given up. */
 const MAX_PROBE_ATTEMPTS = 3;
+/** How often the worker looks at its queue again while the database refuses it (busy or full). */
+const RETRY_MS = 5_000;
 
 /** A finished probe, handed to whoever tells the agency. */
 export interface FinishedProbe {
@@ -46,6 +48,7 @@ export class ProbeWorker {
   private readonly checks: SiteCheckStore;
   private readonly auditRow;
   private running: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(private readonly options: ProbeWorkerOptions) {
@@ -86,6 +89,7 @@ export class ProbeWorker {
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.stopped = true;
+    clearTimeout(this.retryTimer);
     if (!this.running) return true;
     return idleWithin(() => this.idle(), graceMs);
   }
@@ -98,6 +102,9 @@ export class ProbeWorker {
         row = this.store.claimNext();
       } catch (error) {
         this.options.logger.error({ err: error }, 'Probe worker could not read its queue');
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => this.kick(), RETRY_MS);
+        this.retryTimer.unref();
         return;
       }
       if (!row) return;

@@ -3,7 +3,6 @@ import { Agent, request } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS } from '../../server/db/database';
 import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { LINES_LOST_MESSAGE, LOG_BUFFER_BYTES } from '../../server/logger';
 import { holdExclusiveLock } from '../helpers/database-lock';
@@ -107,13 +106,14 @@ describe('stdout on a full disk (/dev/full: every write fails with ENOSPC)', () 
     await sleep(MIN_FILL_MS + 300);
     expect(await postProcessForm(server.url, '/free-audit', stored, { ...validAudit, email: 'stored@full-log.example.co.uk' })).toBe(303);
 
-    // Ops hold the database longer than the busy timeout: the visitor is told, nothing is written.
+    // Ops hold the database until the visitor has been answered (longer than the busy timeout):
+    // the visitor is told, nothing is written.
     const databasePath = path.join(server.dir, 'site.db');
-    const lock = holdExclusiveLock(databasePath, BUSY_TIMEOUT_MS + 2000);
+    const lock = holdExclusiveLock(databasePath);
     await lock.locked;
     expect(await postProcessForm(server.url, '/free-audit', refused, { ...validAudit, email: 'refused@full-log.example.co.uk' })).toBe(503);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    await lock.released;
+    await lock.release();
 
     const db = new Database(databasePath, { readonly: true });
     try {
