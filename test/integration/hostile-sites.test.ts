@@ -211,6 +211,22 @@ describe('the worker, across stops and a database that refuses a write', () => {
     expect(site.requests).toHaveLength(3);
   });
 
+  it('a queue the database refuses to read (ops hold it) is looked at again once they let go, with no new request to start it', async () => {
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    const site = await fixture((origin) => wellMadeSite(origin));
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    const lock = holdExclusiveLock(app.config.databasePath);
+    await lock.locked;
+    const running = worker(checker());
+    // Claiming the check is a write: refused while the lock is held.
+    running.start();
+    expect(row()).toEqual({ status: 'queued', attempts: 0, reason: null });
+    await lock.release();
+    await waitFor('the check to run', () => row().status === 'done', 30_000);
+    await running.stop();
+    expect(site.requests.length).toBeGreaterThan(0);
+  });
+
   it('a result the database cannot record is not left running: the check is queued again, and its host is not held back', async () => {
     app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
     let release: () => void = () => undefined;
