@@ -6,11 +6,12 @@ import { gzipSync } from 'node:zlib';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
+import { measureHostileAnswers } from './bench/hostile-answers';
 import { measureHostileChecks, type CheckCost } from './bench/hostile-checks';
 import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
 /**
- * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only --site-check-only --hostile-only]`:
+ * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only --site-check-only --hostile-only --answers-only]`:
  * the site's throughput and latency on /, an article and /free-audit, next to a bare node:http
  * server that sends the same bytes (the practical ceiling), measured in the same run on the same
  * core. Then a flood: / alone, and / again while one client holds FLOOD_CONNECTIONS connections on
@@ -21,7 +22,9 @@ import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, 
  * Then what one site check costs (CPU time, peak memory) next to fetching the same files plainly;
  * `--site-check-only` measures that alone. Then hostile sites (scripts/bench/hostile-checks.ts):
  * what a check of each costs, and / alone and while four of them are checked; `--hostile-only`
- * measures that alone. Each part that has a target fails the run when / misses it.
+ * measures that alone. Last, what reading one assistant's answer costs, friendly and hostile
+ * (scripts/bench/hostile-answers.ts); `--answers-only` measures that alone. Each part that has a
+ * target fails the run when it misses it.
  */
 
 interface Options {
@@ -36,6 +39,8 @@ interface Options {
   floodOnly: boolean;
   /** Only the hostile sites' checks. */
   hostileOnly: boolean;
+  /** Only what reading an assistant's answer costs. */
+  answersOnly: boolean;
 }
 
 /** The load generator stands in for the reverse proxy, which says who each visitor is. */
@@ -47,7 +52,7 @@ const FLOOD_CONNECTIONS = 50;
 const FLOOD_TARGET = { p99Ms: 25, share: 0.5 };
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false, hostileOnly: false };
+  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false, hostileOnly: false, answersOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = Number(argv[i + 1]);
@@ -55,10 +60,11 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--site-check-only') options.pages = false;
     else if (arg === '--flood-only') options.floodOnly = true;
     else if (arg === '--hostile-only') options.hostileOnly = true;
+    else if (arg === '--answers-only') options.answersOnly = true;
     else if ((arg === '--duration' || arg === '--warmup' || arg === '--connections' || arg === '--rounds') && Number.isInteger(value) && value > 0) {
       options[arg.slice(2) as 'duration' | 'warmup' | 'connections' | 'rounds'] = value;
       i += 1;
-    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only, --hostile-only`);
+    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only, --hostile-only, --answers-only`);
   }
   return options;
 }
@@ -377,6 +383,10 @@ function printFlood(rounds: FloodRound[], floodPath: string): boolean {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.answersOnly) {
+    if (!measureHostileAnswers()) process.exitCode = 1;
+    return;
+  }
   ensureBuilt();
   const hostile = async (): Promise<boolean> => {
     const servers: RunningServer[] = [];
@@ -443,6 +453,7 @@ async function main(): Promise<void> {
     await stopCheckServers();
   }
   if (!(await hostile())) process.exitCode = 1;
+  if (!measureHostileAnswers()) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

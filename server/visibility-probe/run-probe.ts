@@ -8,9 +8,9 @@ import { overallScore, scoreAssistant, type AssistantFigures } from './scoring';
 import { readAnswer, type AnswerReading, type CitedSource } from './who-is-named';
 
 /** The most of an answer's text that is kept, read and shown; an answer asked for at most MAX_OUTPUT_TOKENS is shorter. */
-const MAX_ANSWER_CHARACTERS = 8_000;
+export const MAX_ANSWER_CHARACTERS = 8_000;
 /** Cited pages kept per answer, and the longest address and title kept. */
-const MAX_SOURCES = 20;
+export const MAX_SOURCES = 20;
 const MAX_URL_LENGTH = 2_048;
 const MAX_TITLE_LENGTH = 200;
 /** Calls under way at once, all assistants together. */

@@ -62,13 +62,16 @@ function looksLikeName(candidate: string): boolean {
   return words.every((word, index) => index === 0 || JOINING_WORDS.has(word.toLowerCase()) || !/^\p{Ll}/u.test(word));
 }
 
+const TRAILING_PUNCTUATION = /[\s:;,.–—-]/;
+
 /** Markdown around a name: emphasis, code, heading marks, a trailing colon or full stop. */
 function stripMarkup(text: string): string {
-  return text
-    .replace(/[*_`#]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\s:;,.–—-]+$/, '');
+  const name = text.replace(/[*_`#]+/g, '').replace(/\s+/g, ' ').trim();
+  // Cut from the end by hand: a regular expression anchored at the end (`[…]+$`) is tried from
+  // every position of a long run of such marks, which costs the square of the run.
+  let end = name.length;
+  while (end > 0 && TRAILING_PUNCTUATION.test(name.charAt(end - 1))) end -= 1;
+  return name.slice(0, end);
 }
 
 /** The name a list item or heading leads with: its bold or linked words, else the words before a dash, colon or bracket. */
@@ -149,10 +152,15 @@ export function readAnswer(text: string, sources: readonly CitedSource[], busine
     return host !== null && isOwnDomain(host);
   });
 
+  // An answer is untrusted text, as long as its cap allows: every step here is linear in it.
   const others: Mention[] = [];
+  const seen = new Set<string>();
   for (const mention of namesInText(text)) {
     if (isBusiness(mention.entry)) continue;
-    if (!others.some((other) => nameKey(other.name) === nameKey(mention.name))) others.push(mention);
+    const key = nameKey(mention.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    others.push(mention);
   }
   const domains = [...domainsInText(text), ...sources.map(sourceDomain).filter((host): host is string => host !== null)];
   return {
