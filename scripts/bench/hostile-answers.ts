@@ -31,7 +31,7 @@ const friendly = cap(
 const hostile: Record<string, string> = {
   'a list item per line, each a new name': cap(Array.from({ length: 4000 }, (_, i) => `- B${i.toString(36)}`).join('\n')),
   'a bold name every few characters': cap(Array.from({ length: 4000 }, (_, i) => `**Q${i.toString(36)}**`).join(' ')),
-  'one list item of trailing punctuation': cap(`- ${';'.repeat(MAX_ANSWER_CHARACTERS)}x`),
+  'one list item of trailing punctuation': `- ${';'.repeat(MAX_ANSWER_CHARACTERS - 3)}x`,
   'one dotted name without end': cap(`x ${'a.'.repeat(MAX_ANSWER_CHARACTERS)}`),
   'a domain every few characters': cap(Array.from({ length: 2000 }, (_, i) => `d${i}.co.uk`).join(' ')),
   'web addresses without end': cap(Array.from({ length: 400 }, (_, i) => `https://${'w.'.repeat(5)}site${i}.com/${'p/'.repeat(4)}`).join(' ')),
