@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUSY_TIMEOUT_MS, migrate, openDatabase, type Db } from '../../server/db/database';
+import { BACKGROUND_BUSY_TIMEOUT_MS, BUSY_TIMEOUT_MS, migrate, openDatabase, waitingForLocks, type Db } from '../../server/db/database';
+import { createTestApp } from '../helpers/test-app';
 
 /*
  * An acknowledged lead must survive a crash and a power cut, and a lock held by ops must make a
@@ -47,5 +48,19 @@ describe('the database connection the server opens', () => {
 
   it('creates the folder it lives in and records the schema version it migrated to', () => {
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the same connection once the app serves pages', () => {
+  it("waits only briefly for another program's lock, except in a visitor's write, and is itself again after one", () => {
+    const app = createTestApp();
+    try {
+      expect(app.db.pragma('busy_timeout', { simple: true })).toBe(BACKGROUND_BUSY_TIMEOUT_MS);
+      expect(waitingForLocks(app.db, () => app.db.pragma('busy_timeout', { simple: true }))).toBe(BUSY_TIMEOUT_MS);
+      expect(() => waitingForLocks(app.db, () => { throw new Error('refused'); })).toThrow('refused');
+      expect(app.db.pragma('busy_timeout', { simple: true })).toBe(BACKGROUND_BUSY_TIMEOUT_MS);
+    } finally {
+      app.close();
+    }
   });
 });
