@@ -35,6 +35,9 @@ const DAILY_MAIL_CAP = 200;
 /** The longest wait between retries of a mail, however many attempts failed. */
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
+/** How long the worker waits after a pass the database refused (another program's lock, a full disk). */
+const REFUSED_RETRY_MS = 5_000;
+
 /** A day on which the cap was reached, told to the agency in the next mail that goes out. */
 interface CapNotice {
   day: string;
@@ -81,6 +84,8 @@ export class OutboxWorker {
   private rerun = false;
   private timer: NodeJS.Timeout | null = null;
   private wakeAt: Date | null = null;
+  /** The last pass ended on the database's refusal: the next one waits REFUSED_RETRY_MS. */
+  private refused = false;
   private stopped = false;
 
   constructor(private readonly options: OutboxWorkerOptions) {
@@ -122,7 +127,10 @@ export class OutboxWorker {
       return;
     }
     this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'Mail outbox worker failed'))
+      .catch((error: unknown) => {
+        this.refused = true;
+        this.options.logger.error({ err: error }, 'Mail outbox worker failed');
+      })
       .finally(() => {
         this.running = null;
         if (this.rerun) {
@@ -190,6 +198,10 @@ export class OutboxWorker {
       const now = this.clock();
       const row = this.due.get({ dayStart: startOfUtcDay(now).toISOString(), now: now.toISOString() });
       if (!row) return;
+      // A mail goes only when its sending can be recorded: sent while another program holds the
+      // database, it could not be marked sent and would go again. Taking the write lock for a
+      // moment throws at once while it is held elsewhere, and the pass ends before the send.
+      this.options.db.transaction(() => undefined).immediate();
       await this.sendOne(row);
     }
   }
@@ -213,6 +225,17 @@ export class OutboxWorker {
     }
   }
 
+  /** Milliseconds until the next pass should look for due mail; null when nothing is pending. */
+  private untilNextPass(): number | null {
+    const next = this.nextDue.get()?.next;
+    if (!next) return null;
+    const now = this.clock().getTime();
+    // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
+    const dueAt = this.capReached() ? startOfUtcDay(this.clock()).getTime() + 86_400_000 : Date.parse(next);
+    // At most a minute, so that a clock change or a row added by another process is picked up.
+    return Math.min(Math.max(dueAt - now, 0), 60_000);
+  }
+
   /** Wakes up when the earliest pending mail falls due. */
   private schedule(): void {
     // A database closed under a running pass (shutdown, or ops closing it) ends the schedule
@@ -221,13 +244,18 @@ export class OutboxWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.wakeAt = null;
-    const next = this.nextDue.get()?.next;
-    if (!next) return;
+    let wait: number | null;
+    try {
+      wait = this.untilNextPass();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'Mail outbox worker failed');
+      wait = REFUSED_RETRY_MS;
+    }
+    // After a pass the database refused, not at once: an overdue mail would be tried in a loop.
+    if (wait !== null && this.refused) wait = Math.max(wait, REFUSED_RETRY_MS);
+    this.refused = false;
+    if (wait === null) return;
     const now = this.clock().getTime();
-    // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
-    const dueAt = this.capReached() ? startOfUtcDay(this.clock()).getTime() + 86_400_000 : Date.parse(next);
-    // At most a minute, so that a clock change or a row added by another process is picked up.
-    const wait = Math.min(Math.max(dueAt - now, 0), 60_000);
     this.wakeAt = new Date(now + wait);
     this.timer = setTimeout(() => {
       this.timer = null;

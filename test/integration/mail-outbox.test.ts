@@ -3,7 +3,9 @@ import path from 'node:path';
 import { LeadStore } from '../../server/leads/lead-store';
 import { emlFileTransport, smtpTransport } from '../../server/mail/mail-transport';
 import { capturingLogger } from '../helpers/capturing-logger';
+import { holdExclusiveLock } from '../helpers/database-lock';
 import { countRows, postForm, submitLead, validAudit, validContact } from '../helpers/forms';
+import { waitFor } from '../helpers/process-forms';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -173,6 +175,67 @@ describe('when sending fails', () => {
     const failure = lines.find((line) => line.msg === 'Email sending failed');
     expect(String(failure?.err)).toMatch(/timeout/i);
     expect(testApp.db.prepare('SELECT attempts, sent_at FROM mail_outbox').get()).toEqual({ attempts: 1, sent_at: null });
+    await worker.stop();
+  });
+});
+
+describe('while ops hold the database', () => {
+  const row = () => testApp.db.prepare('SELECT attempts, sent_at, message_id FROM mail_outbox').get() as { attempts: number; sent_at: string | null; message_id: string };
+  const messageIdOf = (raw: string) => /^Message-ID: (.+)$/m.exec(raw)?.[1]?.trim();
+
+  it('sends nothing (a mail it could not mark sent would go again), and sends the mail once after they let go', async () => {
+    smtp = await startSmtpServer('accept');
+    await submitLead(testApp, '/free-audit', validAudit);
+    const { logger, lines } = capturingLogger();
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
+    const lock = holdExclusiveLock(testApp.config.databasePath);
+    await lock.locked;
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(0);
+    expect(lines.filter((line) => line.msg === 'Mail outbox worker failed')).toHaveLength(1);
+    // Not tried again at once, though the mail is overdue: a few seconds later.
+    expect(worker.nextWake!.getTime() - testApp.clock().getTime()).toBe(5000);
+
+    await lock.release();
+    await waitFor('the mail to be sent', () => smtp!.received.length === 1, 20_000);
+    await worker.idle();
+    expect(row()).toMatchObject({ attempts: 1, sent_at: expect.any(String) });
+    worker.kick();
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    await worker.stop();
+  });
+
+  it('a mail sent just before they took the lock, which cannot be marked sent, is not sent again while they hold it; once they let go it goes again, with the same Message-ID', async () => {
+    smtp = await startSmtpServer('accept');
+    // The provider takes its time to answer: ops take the lock meanwhile.
+    smtp.replyDelayMs = 3000;
+    await submitLead(testApp, '/free-audit', validAudit);
+    const { logger, lines } = capturingLogger();
+    const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
+    const failures = () => lines.filter((line) => line.msg === 'Mail outbox worker failed').length;
+    worker.kick();
+    await waitFor('the provider to have read the mail', () => smtp!.awaitingReply === 1, 20_000);
+    const lock = holdExclusiveLock(testApp.config.databasePath);
+    await lock.locked;
+    expect(smtp.awaitingReply).toBe(1);
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(failures()).toBe(1);
+    // The next pass, while the lock is still held, sends nothing.
+    await waitFor('the next pass', () => failures() === 2, 20_000);
+    await worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.awaitingReply).toBe(0);
+
+    smtp.replyDelayMs = 0;
+    await lock.release();
+    await waitFor('the mail to go again', () => smtp!.received.length === 2, 20_000);
+    await worker.idle();
+    expect(row().sent_at).not.toBeNull();
+    // The same message twice: a mail client shows it once.
+    expect(smtp.received.map((mail) => messageIdOf(mail.raw))).toEqual([row().message_id, row().message_id]);
     await worker.stop();
   });
 });
