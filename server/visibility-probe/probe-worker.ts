@@ -48,6 +48,11 @@ export class ProbeWorker {
   private readonly checks: SiteCheckStore;
   private readonly auditRow;
   private running: Promise<void> | null = null;
+  /**
+   * Finished probes whose result the database refused (another program's lock, a full disk): kept
+   * here and recorded once it lets go, so that the calls they cost are not made again.
+   */
+  private readonly unrecorded = new Map<number, { row: ProbeRow; report: ProbeReport }>();
   private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -102,9 +107,7 @@ export class ProbeWorker {
         row = this.store.claimNext();
       } catch (error) {
         this.options.logger.error({ err: error }, 'Probe worker could not read its queue');
-        clearTimeout(this.retryTimer);
-        this.retryTimer = setTimeout(() => this.kick(), RETRY_MS);
-        this.retryTimer.unref();
+        this.tryAgainSoon();
         return;
       }
       if (!row) return;
@@ -113,7 +116,7 @@ export class ProbeWorker {
   }
 
   private async run(row: ProbeRow): Promise<void> {
-    const { logger, clock } = this.options;
+    const { clock } = this.options;
     try {
       const lead = this.auditRow.get(row.audit_id);
       if (!lead) {
@@ -146,21 +149,58 @@ export class ProbeWorker {
       );
       // Stopped meanwhile: the database may be closing; the probe runs again at the next start.
       if (this.stopped && !this.options.db.open) return;
-      this.options.db
-        .transaction(() => {
-          this.store.finish(row.id, report, clock());
-          this.options.deliver({ probeId: row.id, auditId: row.audit_id, report });
-        })
-        .immediate();
-      this.options.onDelivered?.();
-      logger.info({ probeId: row.id, auditId: row.audit_id, status: report.status, score: report.score, reason: report.reason }, 'Visibility probe finished');
+      this.unrecorded.set(row.id, { row, report });
+      this.recordFinished();
     } catch (error) {
-      logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe could not be recorded');
-      try {
-        this.store.fail(row.id, 'its result could not be recorded', clock());
-      } catch {
-        // Still running in the database: queued again at the next start.
-      }
+      this.giveUp(row, error);
     }
+  }
+
+  private giveUp(row: ProbeRow, error: unknown): void {
+    this.options.logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe could not be recorded');
+    try {
+      this.store.fail(row.id, 'its result could not be recorded', this.options.clock());
+    } catch {
+      // Still running in the database: queued again at the next start.
+    }
+  }
+
+  /** Records the finished probes the database has not taken yet; while it refuses, tries again every few seconds. */
+  private recordFinished(): void {
+    const { logger, clock } = this.options;
+    for (const [id, { row, report }] of this.unrecorded) {
+      try {
+        this.options.db
+          .transaction(() => {
+            this.store.finish(id, report, clock());
+            this.options.deliver({ probeId: id, auditId: row.audit_id, report });
+          })
+          .immediate();
+      } catch (error) {
+        // Another program's lock passes: wait for it. Anything else will not: the probe fails.
+        if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+          logger.error({ err: error, probeId: id, auditId: row.audit_id }, 'Visibility probe could not be recorded yet: tried again in a few seconds');
+          continue;
+        }
+        this.unrecorded.delete(id);
+        this.giveUp(row, error);
+        continue;
+      }
+      this.unrecorded.delete(id);
+      this.options.onDelivered?.();
+      logger.info({ probeId: id, auditId: row.audit_id, status: report.status, score: report.score, reason: report.reason }, 'Visibility probe finished');
+    }
+    if (this.unrecorded.size > 0) this.tryAgainSoon();
+  }
+
+  /** Records what is waiting and looks at the queue again in a few seconds: the database refused the worker. */
+  private tryAgainSoon(): void {
+    clearTimeout(this.retryTimer);
+    if (this.stopped) return;
+    this.retryTimer = setTimeout(() => {
+      this.recordFinished();
+      this.kick();
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
 import { probeDelivery } from '../../server/leads/probe-delivery';
@@ -20,6 +21,7 @@ import { parseCsv } from '../helpers/csv';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
 import { html, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { countRows, openForm, postForm, validAudit } from '../helpers/forms';
+import { waitFor } from '../helpers/process-forms';
 import { runOps } from '../helpers/ops-command';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -364,6 +366,33 @@ describe('an audit request\'s AI visibility probe', () => {
     wiring.probes.start();
     await wiring.probes.idle();
     expect(current().db.prepare('SELECT status, reason FROM visibility_probes').get()).toEqual({ status: 'failed', reason: 'the probe was interrupted 3 times, so it was given up' });
+  });
+
+  it('a result the database refuses (ops hold it as the last answer comes) is recorded once they let go, with no assistant asked again', async () => {
+    const site = await acme();
+    let ops: Database.Database | undefined;
+    const wiring = await wired({
+      chatgpt: (_request, index) => {
+        // The last of the three questions: ops take the database before its answer is back.
+        if (index === 2) {
+          ops = new Database(current().config.databasePath);
+          ops.exec('BEGIN EXCLUSIVE');
+        }
+        return { answer: namedFirst };
+      },
+    });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await wiring.checks.idle();
+    await waitFor('the last question to be asked', () => ops !== undefined, 20_000);
+    await wiring.probes.idle();
+    expect(current().db.prepare('SELECT status FROM visibility_probes').get()).toEqual({ status: 'running' });
+
+    ops!.exec('COMMIT');
+    ops!.close();
+    await waitFor('the probe to be recorded', () => (current().db.prepare('SELECT status FROM visibility_probes').get() as { status: string }).status === 'done', 20_000);
+    await settled(wiring);
+    expect(fake('chatgpt')!.requests).toHaveLength(3);
+    expect(mails().some((mail) => /Subject: AI visibility probe for audit request #1/.test(mail))).toBe(true);
   });
 
   it('is listed by npm run export:csv with its score and summary, and npm run erase removes it with the person', async () => {
