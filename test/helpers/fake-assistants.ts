@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { ASSISTANTS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
 import type { RecordedAnswer } from '../fixtures/visibility-probe-answers';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * Each assistant's API as a local HTTP server on 127.0.0.1, speaking that provider's own wire
@@ -224,9 +224,8 @@ function errorBody(id: AssistantId, status: number, key: string | null): unknown
  * refuses one (401; Gemini: 400 API_KEY_INVALID), its message echoing the key; any other is
  * answered by `reply`, given the request and how many came before it.
  */
-export function startFakeAssistant(id: AssistantId, key: string, reply: (request: ReceivedRequest, index: number) => Reply): Promise<FakeAssistant> {
+export async function startFakeAssistant(id: AssistantId, key: string, reply: (request: ReceivedRequest, index: number) => Reply): Promise<FakeAssistant> {
   const requests: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -262,25 +261,8 @@ export function startFakeAssistant(id: AssistantId, key: string, reply: (request
       return send(200, answerBody(id, answer, request.question ?? ''));
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        id,
-        baseUrl: `http://127.0.0.1:${port}${BASE_PATHS[id]}`,
-        requests,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  const { port, close } = await listenOnLoopback(server);
+  return { id, baseUrl: `http://127.0.0.1:${port}${BASE_PATHS[id]}`, requests, close };
 }
 
 /** The keys the tests configure: made up, each distinct, so that a leak names its owner. */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * Websites for the site check to read: real HTTP servers on 127.0.0.1, each on a free port,
@@ -19,9 +19,8 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-export function startFixtureSite(paths: Record<string, FixtureAnswer>): Promise<FixtureSite> {
+export async function startFixtureSite(paths: Record<string, FixtureAnswer>): Promise<FixtureSite> {
   const requests: FixtureSite['requests'] = [];
-  const sockets = new Set<Socket>();
   let connections = 0;
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
@@ -36,29 +35,18 @@ export function startFixtureSite(paths: Record<string, FixtureAnswer>): Promise<
     res.writeHead(answer.status ?? 200, answer.headers ?? { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(answer.body ?? '');
   });
-  server.on('connection', (socket: Socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://127.0.0.1:${port}`,
-        port,
-        requests,
-        get connections() {
-          return connections;
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  // Counted on top of the listener's own connection handler.
+  server.on('connection', () => (connections += 1));
+  const { port, close } = await listenOnLoopback(server);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    get connections() {
+      return connections;
+    },
+    close,
+  };
 }
 
 /**
