@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
 import { waitingForLocks, type Db } from '../db/database';
+import { requeueInterrupted } from '../db/interrupted-rows';
 import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
 import { reportSummary, reportView } from './report';
 
@@ -225,15 +226,6 @@ export class SiteCheckStore {
    * record as failed (a site that keeps ending the process in the middle of its check is given up).
    */
   recoverInterrupted(maxAttempts: number): CheckRow[] {
-    return this.db
-      .transaction(() => {
-        const givenUp: CheckRow[] = [];
-        for (const row of this.interrupted.all()) {
-          if (row.attempts < maxAttempts) this.requeue.run(row.id);
-          else givenUp.push(row);
-        }
-        return givenUp;
-      })
-      .immediate();
+    return requeueInterrupted(this.db, { running: this.interrupted, requeue: this.requeue }, maxAttempts);
   }
 }

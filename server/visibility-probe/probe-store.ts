@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { requeueInterrupted } from '../db/interrupted-rows';
 import type { ProbeReport } from './run-probe';
 import { reportSummary } from './report';
 
@@ -109,15 +110,6 @@ export class ProbeStore {
    * `maxAttempts` times already; those are returned, for the worker to record as failed.
    */
   recoverInterrupted(maxAttempts: number): ProbeRow[] {
-    return this.db
-      .transaction(() => {
-        const givenUp: ProbeRow[] = [];
-        for (const row of this.interrupted.all()) {
-          if (row.attempts < maxAttempts) this.requeue.run(row.id);
-          else givenUp.push(row);
-        }
-        return givenUp;
-      })
-      .immediate();
+    return requeueInterrupted(this.db, { running: this.interrupted, requeue: this.requeue }, maxAttempts);
   }
 }
