@@ -23,6 +23,9 @@ export const BUSY_TIMEOUT_MS = 5000;
  */
 export const BACKGROUND_BUSY_TIMEOUT_MS = 100;
 
+/** How long a background worker waits before it tries again after the database refused it (such a lock, a full disk). */
+export const REFUSED_RETRY_MS = 5_000;
+
 /** SQL's email_key(address): the same key as emailKey(), for matching one person's rows. */
 function addFunctions(db: Db): Db {
   db.function('email_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? emailKey(value) : null));

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../shared/escape-html';
 import { idleWithin } from '../idle-within';
-import type { Db } from '../db/database';
+import { REFUSED_RETRY_MS, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { MailMessage } from './mail-message';
 import type { MailTransport } from './mail-transport';
@@ -34,9 +34,6 @@ const DAILY_MAIL_CAP = 200;
 
 /** The longest wait between retries of a mail, however many attempts failed. */
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
-
-/** How long the worker waits after a pass the database refused (another program's lock, a full disk). */
-const REFUSED_RETRY_MS = 5_000;
 
 /** A day on which the cap was reached, told to the agency in the next mail that goes out. */
 interface CapNotice {

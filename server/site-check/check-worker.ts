@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import { REFUSED_RETRY_MS, type Db } from '../db/database';
 import { idleWithin } from '../idle-within';
 import type { Logger } from '../logger';
 import { SiteCheckStore, storedReport, type CheckRow } from './check-store';
@@ -15,8 +15,6 @@ const MAX_WAIT_MS = 60 * 60 * 1000;
 export const MAIL_WAITS_FOR_CHECK_MS = 20_000;
 /** Starts of one check (restarts, or results that could not be recorded, in between) after which it is given up. */
 const MAX_CHECK_ATTEMPTS = 3;
-/** How often the worker tries again while the database refuses it (busy or full). */
-const RETRY_MS = 5_000;
 
 /** A finished check, handed to whoever tells the agency (the lead's mail, or a mail of its own). */
 export interface FinishedCheck {
@@ -186,7 +184,7 @@ export class SiteCheckWorker {
   private tryAgainSoon(): void {
     clearTimeout(this.retryTimer);
     if (this.stopped) return;
-    this.retryTimer = setTimeout(() => this.kick(), RETRY_MS);
+    this.retryTimer = setTimeout(() => this.kick(), REFUSED_RETRY_MS);
     this.retryTimer.unref();
   }
 

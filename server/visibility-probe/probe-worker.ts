@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import { REFUSED_RETRY_MS, type Db } from '../db/database';
 import { idleWithin } from '../idle-within';
 import type { Logger } from '../logger';
 import { SiteCheckStore, storedReport } from '../site-check/check-store';
@@ -9,8 +9,6 @@ import { runProbe, type ProbeReport } from './run-probe';
 
 /** Starts of one probe (restarts in between) after which it is given up. */
 const MAX_PROBE_ATTEMPTS = 3;
-/** How often the worker looks at its queue again while the database refuses it (busy or full). */
-const RETRY_MS = 5_000;
 
 /** A finished probe, handed to whoever tells the agency. */
 export interface FinishedProbe {
@@ -200,7 +198,7 @@ export class ProbeWorker {
     this.retryTimer = setTimeout(() => {
       this.recordFinished();
       this.kick();
-    }, RETRY_MS);
+    }, REFUSED_RETRY_MS);
     this.retryTimer.unref();
   }
 }
