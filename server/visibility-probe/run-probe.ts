@@ -113,8 +113,13 @@ function keptAnswer(raw: RawAnswer): { text: string; sources: CitedSource[]; mod
 function tally(lists: string[][], key: (value: string) => string): { value: string; count: number }[] {
   const counts = new Map<string, { value: string; count: number }>();
   for (const list of lists) {
-    for (const value of new Set(list.map(key))) {
-      const shown = list.find((item) => key(item) === value) ?? value;
+    // Each key once an answer, shown as the answer first wrote it: one pass, however long the list.
+    const firstWritten = new Map<string, string>();
+    for (const item of list) {
+      const value = key(item);
+      if (!firstWritten.has(value)) firstWritten.set(value, item);
+    }
+    for (const [value, shown] of firstWritten) {
       const entry = counts.get(value) ?? { value: shown, count: 0 };
       entry.count += 1;
       counts.set(value, entry);
