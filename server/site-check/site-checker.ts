@@ -1,8 +1,5 @@
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { setPriority } from 'node:os';
-import path from 'node:path';
 import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
+import { builtProcessFile, killBackgroundProcess, startBackgroundProcess } from '../background-process';
 import { parseAddressList } from './address-policy';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 
@@ -18,8 +15,6 @@ const OWN_TIMER_MARGIN_MS = 1_000;
  * less than the machine can spare for three at once.
  */
 const CHECK_HEAP_MB = 96;
-/** The most of a check process's own error output kept, to tell why it ended. */
-const ERROR_OUTPUT_KEPT = 4096;
 
 /** What the prospect and the agency read when a check's process had to be ended. */
 export const TOO_LONG_TO_READ = "the site's pages took too long to read";
@@ -53,47 +48,6 @@ function checkerAgent(brand: string): string {
  */
 export function checkerUserAgent(brand: string, siteUrl: string): string {
   return `Mozilla/5.0 (compatible; ${checkerAgent(brand)}/1.0; +${siteUrl}${SITE_CHECKER_PAGE_PATH})`;
-}
-
-let idlePriority: boolean | undefined;
-
-/** Whether a process can be started at idle priority (Linux's SCHED_IDLE, through util-linux's chrt); asked once. */
-function canRunAtIdlePriority(): boolean {
-  idlePriority ??= process.platform === 'linux' && spawnSync('chrt', ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
-  return idlePriority;
-}
-
-/**
- * A check's process, at the lowest priority there is: SCHED_IDLE, which runs only on CPU time
- * nothing else wants and yields at once to a page being served; where that cannot be had, nice 19.
- * Node's own flags only: none of this process's (a TypeScript loader, an inspector).
- */
-function startCheckProcess(checkFile: string): ChildProcess {
-  const args = [`--max-old-space-size=${CHECK_HEAP_MB}`, checkFile];
-  const options: SpawnOptions = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
-  if (canRunAtIdlePriority()) return spawn('chrt', ['--idle', '0', process.execPath, ...args], options);
-  const child = spawn(process.execPath, args, options);
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, 19);
-  } catch {
-    // Not allowed here: the check still runs, at normal priority.
-  }
-  return child;
-}
-
-/**
- * The check process's code, as the build writes it: dist/server/site-check-process.js under the
- * project's root (the folder with package.json), whether this runs from dist/ or, in tests and
- * scripts, from the sources.
- */
-function builtCheckFile(): string {
-  let dir = __dirname;
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('No package.json above the site check: cannot find its process');
-    dir = parent;
-  }
-  return path.join(dir, 'dist', 'server', 'site-check-process.js');
 }
 
 export interface SiteCheckerOptions {
@@ -136,7 +90,7 @@ export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
   // A bad allowlist fails here, in the caller, not later in a check's process.
   parseAddressList(options.allow.join(','));
   const deadlineMs = options.deadlineMs ?? CHECK_DEADLINE_MS;
-  const checkFile = options.checkFile ?? builtCheckFile();
+  const checkFile = options.checkFile ?? builtProcessFile('site-check-process');
 
   return {
     userAgent,
@@ -159,17 +113,13 @@ export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
           timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
           ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
         };
-        const child = startCheckProcess(checkFile);
-        let errorOutput = '';
-        child.stderr?.on('data', (chunk: Buffer) => {
-          if (errorOutput.length < ERROR_OUTPUT_KEPT) errorOutput += chunk.toString();
-        });
+        const { child, endedOutOfMemory } = startBackgroundProcess(checkFile, CHECK_HEAP_MB);
         let settled = false;
         const end = () => {
           settled = true;
           clearTimeout(deadline);
           signal?.removeEventListener('abort', onAbort);
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          killBackgroundProcess(child);
         };
         const finish = (report: SiteCheckReport) => {
           if (settled) return;
@@ -189,9 +139,7 @@ export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
         });
         child.on('error', (error) => finish(failed(`the check could not run: ${error.message}`)));
         child.on('exit', (_code, exitSignal) => {
-          // V8 aborts a process past its heap limit, saying so on its error output.
-          const outOfMemory = exitSignal === 'SIGABRT' || /heap out of memory|Reached heap limit/.test(errorOutput);
-          finish(failed(outOfMemory ? TOO_LARGE_TO_READ : 'the check stopped before it had a report'));
+          finish(failed(endedOutOfMemory(exitSignal) ? TOO_LARGE_TO_READ : 'the check stopped before it had a report'));
         });
         child.send(input);
       }),
