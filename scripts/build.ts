@@ -127,12 +127,13 @@ async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // Each site check runs this in a process of its own (server/site-check/site-checker.ts), one
-  // process a check: its libraries are bundled in, so that it starts without resolving packages
-  // or loading parse5 through Node's ES module loader (a third of its start-up).
+  // Each site check and each visibility probe runs one of these in a process of its own
+  // (server/background-process.ts), one process a check or a probe: their libraries are bundled
+  // in, so that each starts without resolving packages or loading parse5 through Node's ES module
+  // loader (a third of a check's start-up).
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { 'server/site-check-process': 'server/site-check/check-process.ts' },
+    entryPoints: { 'server/site-check-process': 'server/site-check/check-process.ts', 'server/probe-process': 'server/visibility-probe/probe-process.ts' },
     outdir: dist,
     bundle: true,
     platform: 'node',

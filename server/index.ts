@@ -20,7 +20,7 @@ import { MAIL_WAITS_FOR_CHECK_MS, SiteCheckWorker } from './site-check/check-wor
 import { SiteCheckStore } from './site-check/check-store';
 import { createSiteChecker } from './site-check/site-checker';
 import { probeDelivery } from './leads/probe-delivery';
-import { createAssistantClient } from './visibility-probe/assistants';
+import { createProber } from './visibility-probe/prober';
 import { ProbeWorker } from './visibility-probe/probe-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
@@ -117,8 +117,7 @@ async function main(): Promise<void> {
           db,
           logger,
           clock,
-          assistants: config.probe.assistants.map((setting) => createAssistantClient(setting)),
-          promptsPerAssistant: config.probe.promptsPerAssistant,
+          prober: createProber({ assistants: config.probe.assistants, promptsPerAssistant: config.probe.promptsPerAssistant, clock }),
           dailyCalls: config.probe.dailyCalls,
           deliver: (finished) => {
             const delivery = deliverProbe(finished);

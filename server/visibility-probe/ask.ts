@@ -9,7 +9,7 @@ const MAX_RETRIES = 3;
 const FIRST_BACKOFF_MS = 1_000;
 
 /** The longest wait the probe accepts from Retry-After; asked to wait longer, it gives the question up. */
-const MAX_RETRY_WAIT_MS = 60_000;
+export const MAX_RETRY_WAIT_MS = 60_000;
 
 /** The longest one call may take: a search, the pages read, the answer written. */
 export const CALL_TIMEOUT_MS = 60_000;
@@ -17,6 +17,11 @@ export const CALL_TIMEOUT_MS = 60_000;
 export interface CallPolicy {
   /** Asked before every call, retries included; false: no more calls today. */
   allowCall: () => boolean | Promise<boolean>;
+  /**
+   * Asked once a call is allowed, just before it is made: false leaves the question unasked (its
+   * assistant refused the key while the budget was being asked).
+   */
+  stillWanted?: () => boolean;
   clock: () => Date;
   sleep: (ms: number) => Promise<void>;
   timeoutMs: number;
@@ -28,7 +33,8 @@ export type Outcome =
   | { kind: 'failed'; reason: string }
   /** 401 or 403: the key is wrong, revoked or out of credit. */
   | { kind: 'key rejected' }
-  | { kind: 'limit reached' };
+  | { kind: 'limit reached' }
+  | { kind: 'not asked' };
 
 /** What went wrong with one call: its status, whether to try again, the reason to report. */
 interface Failure {
@@ -97,6 +103,7 @@ async function callOnce(client: AssistantClient, question: string, timeoutMs: nu
 export async function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {
   for (let retry = 0; ; retry += 1) {
     if (!(await policy.allowCall())) return { kind: 'limit reached' };
+    if (policy.stillWanted?.() === false) return { kind: 'not asked' };
     const call = await callOnce(client, question, policy.timeoutMs);
     if ('answer' in call) return { kind: 'answer', answer: call.answer };
     const failure = classify(call.error, call.timedOut, policy.timeoutMs);

@@ -2,10 +2,10 @@ import { REFUSED_RETRY_MS, type Db } from '../db/database';
 import { idleWithin } from '../idle-within';
 import type { Logger } from '../logger';
 import { SiteCheckStore, storedReport } from '../site-check/check-store';
-import type { AssistantClient } from './assistants';
 import { brandFromSiteCheck } from './brand-from-site-check';
+import type { Prober } from './prober';
 import { ProbeStore, type ProbeRow } from './probe-store';
-import { runProbe, type ProbeReport } from './run-probe';
+import type { ProbeReport } from './run-probe';
 
 /** Starts of one probe (restarts in between) after which it is given up. */
 const MAX_PROBE_ATTEMPTS = 3;
@@ -19,10 +19,9 @@ export interface FinishedProbe {
 
 export interface ProbeWorkerOptions {
   db: Db;
-  /** The configured assistants' clients; the worker is made only when there is one at least. */
-  assistants: readonly AssistantClient[];
-  /** PROBE_PROMPTS and PROBE_DAILY_CALLS. */
-  promptsPerAssistant: number;
+  /** Runs each probe apart from the pages (createProber over the configured assistants). */
+  prober: Prober;
+  /** PROBE_DAILY_CALLS */
   dailyCalls: number;
   logger: Logger;
   clock: () => Date;
@@ -30,9 +29,6 @@ export interface ProbeWorkerOptions {
   deliver: (finished: FinishedProbe) => void;
   /** After a delivery has been committed: the mail outbox is nudged. */
   onDelivered?: () => void;
-  /** Waits before a retry (tests pass one that does not). */
-  sleep?: (ms: number) => Promise<void>;
-  callTimeoutMs?: number;
 }
 
 /**
@@ -52,6 +48,8 @@ export class ProbeWorker {
    */
   private readonly unrecorded = new Map<number, { row: ProbeRow; report: ProbeReport }>();
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Aborted by a stop that did not wait for the probe under way: its process is ended, its row left running for the next start. */
+  private stopping = new AbortController();
   private stopped = false;
 
   constructor(private readonly options: ProbeWorkerOptions) {
@@ -63,6 +61,7 @@ export class ProbeWorker {
   /** Picks up what a stopped process left, then what is queued. */
   start(): void {
     this.stopped = false;
+    this.stopping = new AbortController();
     try {
       for (const row of this.store.recoverInterrupted(MAX_PROBE_ATTEMPTS)) {
         this.options.db.transaction(() => this.store.fail(row.id, `the probe was interrupted ${row.attempts} times, so it was given up`, this.options.clock())).immediate();
@@ -94,7 +93,9 @@ export class ProbeWorker {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     if (!this.running) return true;
-    return idleWithin(() => this.idle(), graceMs);
+    const finished = await idleWithin(() => this.idle(), graceMs);
+    if (!finished) this.stopping.abort(new Error('stopped'));
+    return finished;
   }
 
   private async drain(): Promise<void> {
@@ -123,28 +124,31 @@ export class ProbeWorker {
       }
       const check = this.checks.forAudit(row.audit_id);
       const checkReport = check ? storedReport(check) : null;
-      const report = await runProbe(
-        {
-          business: {
-            targetKeywords: lead.target_keywords ?? '',
-            idealCustomer: lead.ideal_customer ?? '',
-            businessDescription: lead.business_description ?? '',
-            currentProducts: lead.current_products ?? '',
+      const signal = this.stopping.signal;
+      let report: ProbeReport;
+      try {
+        report = await this.options.prober.probe(
+          {
+            business: {
+              targetKeywords: lead.target_keywords ?? '',
+              idealCustomer: lead.ideal_customer ?? '',
+              businessDescription: lead.business_description ?? '',
+              currentProducts: lead.current_products ?? '',
+            },
+            brand: checkReport ? brandFromSiteCheck(checkReport) : null,
+            website: lead.website_url || null,
+            // Never sent: the person's own details, wherever they typed them.
+            personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
           },
-          brand: checkReport ? brandFromSiteCheck(checkReport) : null,
-          website: lead.website_url || null,
-          // Never sent: the person's own details, wherever they typed them.
-          personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
-        },
-        {
-          assistants: this.options.assistants,
-          promptsPerAssistant: this.options.promptsPerAssistant,
-          allowCall: () => this.store.takeCall(clock(), this.options.dailyCalls),
-          clock,
-          ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
-          ...(this.options.callTimeoutMs ? { callTimeoutMs: this.options.callTimeoutMs } : {}),
-        },
-      );
+          { allowCall: () => this.store.takeCall(clock(), this.options.dailyCalls), signal },
+        );
+      } catch (error) {
+        // Ended by a stop: the row stays running and runs again at the next start.
+        if (signal.aborted) return;
+        this.options.logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe failed');
+        this.store.fail(row.id, error instanceof Error ? error.message : String(error), clock());
+        return;
+      }
       // Stopped meanwhile: the database may be closing; the probe runs again at the next start.
       if (this.stopped && !this.options.db.open) return;
       this.unrecorded.set(row.id, { row, report });

@@ -198,8 +198,12 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
         continue;
       }
       const askedAt = deps.clock().toISOString();
-      const outcome = await askWithRetries(assistant, prompt, policy);
+      const outcome = await askWithRetries(assistant, prompt, { ...policy, stillWanted: () => !rejected.has(assistant.id) });
       if (outcome.kind === 'limit reached') break;
+      if (outcome.kind === 'not asked') {
+        done += 1;
+        continue;
+      }
       const notAnswered = { named: false, position: null, others: [], otherDomains: [], citesOwnSite: false, text: null, sources: [], model: null };
       let answer: ProbeAnswer;
       if (outcome.kind === 'answer') {

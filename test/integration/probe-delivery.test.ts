@@ -12,7 +12,7 @@ import { SiteCheckStore } from '../../server/site-check/check-store';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
-import { createAssistantClient } from '../../server/visibility-probe/assistants';
+import { createProber } from '../../server/visibility-probe/prober';
 import { ProbeWorker } from '../../server/visibility-probe/probe-worker';
 import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { namedFirst, notNamed, namedThird, type RecordedAnswer } from '../fixtures/visibility-probe-answers';
@@ -111,13 +111,15 @@ async function wired(
     db: testApp.db,
     logger: options.logger ?? logger,
     clock: testApp.clock,
-    assistants: testApp.config.probe.assistants.map((setting) => createAssistantClient(setting)),
-    promptsPerAssistant: testApp.config.probe.promptsPerAssistant,
+    prober: createProber({
+      assistants: testApp.config.probe.assistants,
+      promptsPerAssistant: testApp.config.probe.promptsPerAssistant,
+      clock: testApp.clock,
+      ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
+    }),
     dailyCalls: testApp.config.probe.dailyCalls,
     deliver: probeDelivery(store, new SiteCheckStore(testApp.db), testApp.config, testApp.clock),
     onDelivered: () => (kickMail ? mail.kick() : undefined),
-    sleep: () => Promise.resolve(),
-    ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
   });
   const checks = new SiteCheckWorker({
     db: testApp.db,

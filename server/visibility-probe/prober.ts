@@ -1,0 +1,133 @@
+import { builtProcessFile, killBackgroundProcess, startBackgroundProcess } from '../background-process';
+import type { ProbeAssistantSetting } from '../config';
+import type { AssistantId } from './assistant-catalogue';
+import { CALL_TIMEOUT_MS, MAX_RETRY_WAIT_MS } from './ask';
+import type { ProbeInput, ProbeReport } from './run-probe';
+
+/**
+ * The heap a probe's process may use: the client libraries read four answers at once, each at
+ * most MAX_RESPONSE_BYTES, and keep a few kilobytes of each; far less than the machine can spare.
+ */
+const PROBE_HEAP_MB = 128;
+
+/**
+ * The longest a probe's process may go without a word. It asks before every call, retries
+ * included, so it is never silent longer than one call and one wait before a retry, unless it is
+ * stuck: then it is ended.
+ */
+const SILENCE_LIMIT_MS = CALL_TIMEOUT_MS + MAX_RETRY_WAIT_MS + 30_000;
+
+/** What the agency reads when a probe's process had to be ended. */
+export const PROBE_TOO_LARGE = "the assistants' answers took more memory to read than a probe may use";
+export const PROBE_STUCK = 'the probe stopped answering, so it was ended';
+
+/** What a probe's process is sent first: the keys travel here, never in its arguments or environment. */
+export interface ProbeStart {
+  kind: 'start';
+  assistants: { id: AssistantId; model: string; baseUrl: string; apiKey: string }[];
+  promptsPerAssistant: number;
+  input: ProbeInput;
+  /** The caller's clock when the probe started (ISO 8601); its own clock runs on from there. */
+  startedAt: string;
+  callTimeoutMs?: number;
+}
+
+/** The answer to a process's request to make a call. */
+export type CallAnswer = { kind: 'call'; request: number; allowed: boolean } | { kind: 'call'; request: number; error: string };
+
+/** What a probe's process says: that it would make a call (the parent counts it), then how the probe ended. */
+export type ProbeMessage = { kind: 'may-call'; request: number } | { kind: 'report'; report: ProbeReport } | { kind: 'failed'; reason: string };
+
+export interface ProberOptions {
+  /** The configured assistants (config.probe.assistants). */
+  assistants: readonly ProbeAssistantSetting[];
+  /** PROBE_PROMPTS */
+  promptsPerAssistant: number;
+  clock: () => Date;
+  callTimeoutMs?: number;
+  /** Tests only: how long a silent process is let be (SILENCE_LIMIT_MS by default). */
+  silenceLimitMs?: number;
+  /** The code each probe's process runs (tests give one that misbehaves); the built one by default. */
+  probeFile?: string;
+}
+
+export interface ProbeOptions {
+  /** Asked before every call, as runProbe asks it: true counts the call; a throw fails the probe. */
+  allowCall: () => boolean;
+  /** Ends the probe at once (a stop): the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface Prober {
+  /** Runs one probe; rejects with the reason when its process failed, was ended, or was stopped. */
+  probe(input: ProbeInput, options: ProbeOptions): Promise<ProbeReport>;
+}
+
+/**
+ * Runs each probe in a process of its own, at idle priority, apart from the process that serves
+ * pages: the client libraries parse every answer (JSON, their own validation) and the probe reads
+ * it, and an endpoint can send several megabytes of it; none of that holds up a page, the health
+ * check or the mail. The process asks this one before every call, which counts the call in the
+ * database; it has a heap limit, and it is ended when it goes silent for longer than a call takes.
+ */
+export function createProber(options: ProberOptions): Prober {
+  const probeFile = options.probeFile ?? builtProcessFile('probe-process');
+  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+
+  return {
+    probe: (input, { allowCall, signal }) =>
+      new Promise<ProbeReport>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const { child, endedOutOfMemory } = startBackgroundProcess(probeFile, PROBE_HEAP_MB);
+        let settled = false;
+        const end = () => {
+          settled = true;
+          clearTimeout(silence);
+          signal?.removeEventListener('abort', onAbort);
+          killBackgroundProcess(child);
+        };
+        const fail = (reason: unknown) => {
+          if (settled) return;
+          end();
+          reject(reason instanceof Error ? reason : new Error(String(reason)));
+        };
+        const onAbort = () => fail(signal?.reason);
+        let silence = setTimeout(() => fail(PROBE_STUCK), silenceLimitMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const send = (message: CallAnswer) => {
+          if (child.connected) child.send(message);
+        };
+        child.on('message', (message: ProbeMessage) => {
+          if (settled) return;
+          clearTimeout(silence);
+          silence = setTimeout(() => fail(PROBE_STUCK), silenceLimitMs);
+          if (message.kind === 'may-call') {
+            try {
+              send({ kind: 'call', request: message.request, allowed: allowCall() });
+            } catch (error) {
+              send({ kind: 'call', request: message.request, error: error instanceof Error ? error.message : String(error) });
+            }
+          } else if (message.kind === 'report') {
+            end();
+            resolve(message.report);
+          } else {
+            fail(message.reason);
+          }
+        });
+        child.on('error', (error) => fail(`the probe could not run: ${error.message}`));
+        child.on('exit', (_code, exitSignal) => fail(endedOutOfMemory(exitSignal) ? PROBE_TOO_LARGE : 'the probe stopped before it had a report'));
+        const start: ProbeStart = {
+          kind: 'start',
+          assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
+          promptsPerAssistant: options.promptsPerAssistant,
+          input,
+          startedAt: options.clock().toISOString(),
+          ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
+        };
+        child.send(start);
+      }),
+  };
+}
