@@ -7,6 +7,7 @@ import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
 import { measureHostileAnswers } from './bench/hostile-answers';
+import { measureHostileAssistants } from './bench/hostile-assistants';
 import { measureHostileChecks, type CheckCost } from './bench/hostile-checks';
 import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
@@ -22,9 +23,10 @@ import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, 
  * Then what one site check costs (CPU time, peak memory) next to fetching the same files plainly;
  * `--site-check-only` measures that alone. Then hostile sites (scripts/bench/hostile-checks.ts):
  * what a check of each costs, and / alone and while four of them are checked; `--hostile-only`
- * measures that alone. Last, what reading one assistant's answer costs, friendly and hostile
- * (scripts/bench/hostile-answers.ts); `--answers-only` measures that alone. Each part that has a
- * target fails the run when it misses it.
+ * measures that alone. Last, hostile assistants: what reading one assistant's answer costs,
+ * friendly and hostile (scripts/bench/hostile-answers.ts), and / alone and while visibility probes
+ * read answers of the worst kinds an API can send (scripts/bench/hostile-assistants.ts);
+ * `--answers-only` measures that alone. Each part that has a target fails the run when it misses it.
  */
 
 interface Options {
@@ -39,7 +41,7 @@ interface Options {
   floodOnly: boolean;
   /** Only the hostile sites' checks. */
   hostileOnly: boolean;
-  /** Only what reading an assistant's answer costs. */
+  /** Only the hostile assistants' answers. */
   answersOnly: boolean;
 }
 
@@ -123,14 +125,20 @@ interface LoadOptions {
    * wrk only: autocannon sends every request from one address.
    */
   visitors?: boolean;
+  /**
+   * Each connection waits this long after each answer: a steady load that leaves the server time to
+   * spare (what work at idle priority needs to run at all), instead of all the server can take.
+   */
+  pauseMs?: number;
 }
 
 /** Loads a URL for some seconds. */
-async function load(url: string, seconds: number, connections: number, { headers: extraHeaders = {}, timeoutSeconds = 2, visitors = false }: LoadOptions = {}): Promise<Result> {
+async function load(url: string, seconds: number, connections: number, { headers: extraHeaders = {}, timeoutSeconds = 2, visitors = false, pauseMs }: LoadOptions = {}): Promise<Result> {
   assertLoopback(url);
   if (tool === 'wrk') {
     const script = path.join(ROOT, 'scripts', 'bench', 'wrk-report.lua');
-    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, ...headerArgs('-H', ': ', extraHeaders), '-s', script, url, ...(visitors ? ['--', 'visitors'] : [])]);
+    const scriptArgs = [...(visitors ? ['visitors'] : []), ...(pauseMs ? [`pause=${pauseMs}`] : [])];
+    const output = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, ...headerArgs('-H', ': ', extraHeaders), '-s', script, url, ...(scriptArgs.length > 0 ? ['--', ...scriptArgs] : [])]);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no result: ${output}`);
     const report = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; errors: Record<string, number> };
@@ -144,7 +152,7 @@ async function load(url: string, seconds: number, connections: number, { headers
     };
   }
   const bin = path.join(ROOT, 'node_modules', '.bin', 'autocannon');
-  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), '-t', String(timeoutSeconds), ...headerArgs('-H', '=', extraHeaders), url]);
+  const output = await run(bin, ['--json', '-c', String(connections), '-d', String(seconds), '-t', String(timeoutSeconds), ...(pauseMs ? ['--connectionRate', String(Math.floor(1000 / pauseMs))] : []), ...headerArgs('-H', '=', extraHeaders), url]);
   const report = JSON.parse(output) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
   return {
     requestsPerSecond: report.requests.average,
@@ -383,20 +391,31 @@ function printFlood(rounds: FloodRound[], floodPath: string): boolean {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (options.answersOnly) {
-    if (!measureHostileAnswers()) process.exitCode = 1;
-    return;
-  }
   ensureBuilt();
+  const bench = { load, checkCost, duration: options.duration, warmup: options.warmup, connections: options.connections };
   const hostile = async (): Promise<boolean> => {
     const servers: RunningServer[] = [];
     const stopAll = stopOnExit(servers);
     try {
-      return await measureHostileChecks({ load, checkCost, duration: options.duration, warmup: options.warmup, connections: options.connections }, servers);
+      return await measureHostileChecks(bench, servers);
     } finally {
       await stopAll();
     }
   };
+  const answers = async (): Promise<boolean> => {
+    const readingHolds = measureHostileAnswers();
+    const servers: RunningServer[] = [];
+    const stopAll = stopOnExit(servers);
+    try {
+      return (await measureHostileAssistants(bench, servers)) && readingHolds;
+    } finally {
+      await stopAll();
+    }
+  };
+  if (options.answersOnly) {
+    if (!(await answers())) process.exitCode = 1;
+    return;
+  }
   if (options.hostileOnly) {
     if (!(await hostile())) process.exitCode = 1;
     return;
@@ -453,7 +472,7 @@ async function main(): Promise<void> {
     await stopCheckServers();
   }
   if (!(await hostile())) process.exitCode = 1;
-  if (!measureHostileAnswers()) process.exitCode = 1;
+  if (!(await answers())) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

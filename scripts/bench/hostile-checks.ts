@@ -26,7 +26,7 @@ export interface CheckCost {
   ended: string;
 }
 
-interface Load {
+export interface Load {
   p50Ms: number;
   p99Ms: number;
   requestsPerSecond: number;

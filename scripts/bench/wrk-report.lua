@@ -2,15 +2,25 @@
 -- the result as one JSON line (latencies in microseconds) for the bench to read.
 -- With the argument "visitors" (wrk ... url -- visitors), each request comes from another client
 -- address, as a trusted proxy would say in X-Forwarded-For: many visitors, not one client.
+-- With "pause=N", each connection waits N ms after each answer: a steady load that leaves the
+-- server's core time to spare, instead of all it can take.
 
 local visitor = 0
 
 init = function(args)
-  if args[1] == "visitors" then
-    request = function()
-      visitor = visitor + 1
-      wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(visitor / 65536) % 256, math.floor(visitor / 256) % 256, visitor % 256)
-      return wrk.format()
+  for _, arg in ipairs(args) do
+    if arg == "visitors" then
+      request = function()
+        visitor = visitor + 1
+        wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(visitor / 65536) % 256, math.floor(visitor / 256) % 256, visitor % 256)
+        return wrk.format()
+      end
+    end
+    local pause = string.match(arg, "^pause=(%d+)$")
+    if pause then
+      delay = function()
+        return tonumber(pause)
+      end
     end
   end
 end

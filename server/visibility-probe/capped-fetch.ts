@@ -1,5 +1,10 @@
-/** The most bytes of one answer the probe reads; an assistant's answer with its search results is far smaller. */
-export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+/**
+ * The most bytes of one answer the probe reads. The largest real answers are Claude's, which carry
+ * each search result's page content encrypted (a few kilobytes a result, some 30 results at
+ * most for the 3 searches a question may make): a few hundred kilobytes, several times under this.
+ * Four answers at this size, parsed by the client libraries at once, fit a probe's heap.
+ */
+export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
 /** An answer that went on past MAX_RESPONSE_BYTES: reading stopped there. */
 export class ResponseTooLarge extends Error {

@@ -12,6 +12,13 @@ export const MAX_ANSWER_CHARACTERS = 8_000;
 /** Cited pages kept per answer, and the longest address and title kept. */
 export const MAX_SOURCES = 20;
 const MAX_URL_LENGTH = 2_048;
+/**
+ * Other businesses, and other domains, kept per answer, in the order it names them: a real
+ * answer recommends a handful; an answer that lists thousands would make the report, which the
+ * server parses to show and mail, as large as the answers themselves. Share of voice counts the
+ * kept ones.
+ */
+const MAX_NAMES_KEPT = 50;
 const MAX_TITLE_LENGTH = 200;
 /** Calls under way at once, all assistants together. */
 const CONCURRENT_CALLS = 4;
@@ -106,7 +113,9 @@ function keptAnswer(raw: RawAnswer): { text: string; sources: CitedSource[]; mod
     if (source.url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(source.url) || sources.some((kept) => kept.url === source.url)) continue;
     sources.push({ url: source.url, title: source.title === null ? null : source.title.slice(0, MAX_TITLE_LENGTH) });
   }
-  return { text: raw.text.slice(0, MAX_ANSWER_CHARACTERS), sources, model: raw.model?.slice(0, 100) ?? null };
+  // A copy of the kept part: V8's slice of a long string keeps the whole string alive, and a
+  // probe keeps every answer until it ends (50 answers of 2 MB would be 100 MB).
+  return { text: structuredClone(raw.text.slice(0, MAX_ANSWER_CHARACTERS)), sources, model: raw.model?.slice(0, 100) ?? null };
 }
 
 /** Names (or domains) across all answers, each counted once an answer, the most named first. */
@@ -208,7 +217,8 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
       let answer: ProbeAnswer;
       if (outcome.kind === 'answer') {
         const kept = keptAnswer(outcome.answer);
-        answer = { prompt, askedAt, ...kept, ...readAnswer(kept.text, kept.sources, { brand, domain }), error: null };
+        const reading = readAnswer(kept.text, kept.sources, { brand, domain });
+        answer = { prompt, askedAt, ...kept, ...reading, others: reading.others.slice(0, MAX_NAMES_KEPT), otherDomains: reading.otherDomains.slice(0, MAX_NAMES_KEPT), error: null };
       } else {
         if (outcome.kind === 'key rejected') rejected.add(assistant.id);
         answer = { prompt, askedAt, ...notAnswered, error: outcome.kind === 'key rejected' ? 'key rejected' : outcome.reason };

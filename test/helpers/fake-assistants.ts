@@ -38,6 +38,8 @@ export interface ReceivedRequest {
   key: string | null;
   /** The user's question in it. */
   question: string | null;
+  /** Whether the connection it came on has closed (the caller gave up, or was ended). */
+  closed: boolean;
 }
 
 export interface FakeAssistant {
@@ -237,8 +239,9 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
       } catch {
         // Recorded as null: a test sees what arrived.
       }
-      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, key: keyOf(id, req.headers), question: questionOf(body) };
+      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, key: keyOf(id, req.headers), question: questionOf(body), closed: false };
       requests.push(request);
+      res.once('close', () => (request.closed = true));
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
         res.end(JSON.stringify(payload));

@@ -32,7 +32,7 @@ jest.setTimeout(90_000);
 
 const AGENTS = loadAiSources().agents.map((agent) => agent.match);
 const logger = createLogger('silent');
-const CHECK_PROCESSES = path.join(ROOT, 'test', 'fixtures', 'check-processes');
+const CHECK_PROCESSES = path.join(ROOT, 'test', 'fixtures', 'background-processes');
 const base: SiteCheckerOptions = { brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date() };
 const checker = (options: Partial<SiteCheckerOptions> = {}): SiteChecker => createSiteChecker({ ...base, ...options });
 

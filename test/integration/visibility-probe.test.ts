@@ -245,8 +245,8 @@ describe('the visibility probe', () => {
     expect(assistant(run, 'perplexity')?.answers[0]).toMatchObject({ text: long.text.slice(0, 8_000), named: false, error: null });
   });
 
-  it('stops reading an answer past 5 MB', async () => {
+  it('stops reading an answer past 2 MB', async () => {
     const run = await probe({ perplexity: () => ({ endless: true }) }, { promptsPerAssistant: 1 });
-    expect(assistant(run, 'perplexity')?.answers[0]?.error).toBe('an answer larger than 5 MB, not read');
+    expect(assistant(run, 'perplexity')?.answers[0]?.error).toBe('an answer larger than 2 MB, not read');
   });
 });
