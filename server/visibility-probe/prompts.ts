@@ -112,13 +112,17 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
   const fillable = options.templates.filter((template) => placeholders(template).every((name) => (values.get(name) ?? []).length > 0));
   const questions: string[] = [];
   const rounds = Math.max(1, ...[...values.values()].map((list) => list.length));
-  // Round by round through the templates; the n-th question takes the n-th keyword (and
-  // product), so that the first few questions already cover several keywords.
+  // Round by round through the templates; the n-th template takes the n-th keyword (and
+  // product), so that the first few questions already cover several keywords, and each round
+  // moves every template on to the next one, so that no pair comes round again while another
+  // is left (were it the n-th question's, 2 keywords and 12 templates would give 12 questions).
   for (let turn = 0; turn < rounds * fillable.length && questions.length < options.count; turn += 1) {
-    const template = fillable[turn % fillable.length] ?? '';
+    const index = turn % fillable.length;
+    const round = Math.floor(turn / fillable.length);
+    const template = fillable[index] ?? '';
     const question = template.replace(/\{([a-z]+)\}/g, (_whole, name: string) => {
       const list = values.get(name) ?? [];
-      return list[turn % list.length] ?? '';
+      return list[(index + round) % list.length] ?? '';
     });
     if (!questions.includes(question)) questions.push(question);
   }

@@ -43,6 +43,12 @@ describe('the questions of the visibility probe', () => {
       'Which wedding photographer has the best reviews?',
     ]);
     expect(few.join(' ')).not.toMatch(/[{}]/);
+
+    // As many keywords as there are templates to fill (or any number that divides theirs): each template asks about each.
+    const keywords = ['wedding photographer', 'elopement photographer', 'family photographer', 'pet photographer', 'newborn photographer', 'headshot photographer'].slice(0, few.length);
+    const many = buildQuestions({ targetKeywords: keywords.join(', '), idealCustomer: '', businessDescription: '', currentProducts: '' }, { ...options, count: 50 });
+    expect(many).toHaveLength(Math.min(50, keywords.length * few.length));
+    for (const keyword of keywords) expect(many.filter((question) => question.includes(keyword))).toHaveLength(few.length);
   });
 
   it("never holds the person's name, e-mail address or phone number, nor a web address, even typed into a business field", () => {
