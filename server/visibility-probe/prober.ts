@@ -51,7 +51,7 @@ export interface ProberOptions {
   probeFile?: string;
 }
 
-export interface ProbeOptions {
+interface ProbeOptions {
   /** Asked before every call, as runProbe asks it: true counts the call; a throw fails the probe. */
   allowCall: () => boolean;
   /** Ends the probe at once (a stop): the promise rejects with the signal's reason. */
