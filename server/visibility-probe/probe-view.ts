@@ -30,6 +30,7 @@ function excerpt(text: string): string {
 /** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
 function shown(report: ProbeReport, keyword: string): ProbeView {
   if (report.status === 'skipped') return { status: 'skipped', keyword, reason: reasonForProspect(report.reason) };
+  if (report.status === 'failed') return { status: 'skipped', keyword, reason: '' };
   return {
     status: 'done',
     keyword,

@@ -5,7 +5,7 @@ import { SiteCheckStore, storedReport } from '../site-check/check-store';
 import { brandFromSiteCheck } from './brand-from-site-check';
 import type { Prober } from './prober';
 import { ProbeStore, type ProbeRow } from './probe-store';
-import type { ProbeReport } from './run-probe';
+import { failedReport, type ProbeInput, type ProbeReport } from './run-probe';
 
 /** Starts of one probe (restarts in between) after which it is given up. */
 const MAX_PROBE_ATTEMPTS = 3;
@@ -64,11 +64,16 @@ export class ProbeWorker {
     this.stopping = new AbortController();
     try {
       for (const row of this.store.recoverInterrupted(MAX_PROBE_ATTEMPTS)) {
-        this.options.db.transaction(() => this.store.fail(row.id, `the probe was interrupted ${row.attempts} times, so it was given up`, this.options.clock())).immediate();
+        const input = this.inputFor(row);
+        const reason = `the probe was interrupted ${row.attempts} times, so it was given up`;
+        if (input) this.unrecorded.set(row.id, { row, report: failedReport(input, reason, this.options.clock()) });
+        else this.store.fail(row.id, reason, this.options.clock());
       }
     } catch (error) {
       this.options.logger.error({ err: error }, 'Probe worker could not recover the probes a stop interrupted');
     }
+    // Given up: recorded, and the agency told, as a finished probe is.
+    this.recordFinished();
     this.kick();
   }
 
@@ -114,40 +119,43 @@ export class ProbeWorker {
     }
   }
 
+  /** What the probe asks about: the stored request's business fields and its site's name; null once the request is erased. */
+  private inputFor(row: ProbeRow): ProbeInput | null {
+    const lead = this.auditRow.get(row.audit_id);
+    if (!lead) return null;
+    const check = this.checks.forAudit(row.audit_id);
+    const checkReport = check ? storedReport(check) : null;
+    return {
+      business: {
+        targetKeywords: lead.target_keywords ?? '',
+        idealCustomer: lead.ideal_customer ?? '',
+        businessDescription: lead.business_description ?? '',
+        currentProducts: lead.current_products ?? '',
+      },
+      brand: checkReport ? brandFromSiteCheck(checkReport) : null,
+      website: lead.website_url || null,
+      // Never sent: the person's own details, wherever they typed them.
+      personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
+    };
+  }
+
   private async run(row: ProbeRow): Promise<void> {
     const { clock } = this.options;
     try {
-      const lead = this.auditRow.get(row.audit_id);
-      if (!lead) {
+      const input = this.inputFor(row);
+      if (!input) {
         this.store.fail(row.id, 'the request was erased', clock());
         return;
       }
-      const check = this.checks.forAudit(row.audit_id);
-      const checkReport = check ? storedReport(check) : null;
       const signal = this.stopping.signal;
       let report: ProbeReport;
       try {
-        report = await this.options.prober.probe(
-          {
-            business: {
-              targetKeywords: lead.target_keywords ?? '',
-              idealCustomer: lead.ideal_customer ?? '',
-              businessDescription: lead.business_description ?? '',
-              currentProducts: lead.current_products ?? '',
-            },
-            brand: checkReport ? brandFromSiteCheck(checkReport) : null,
-            website: lead.website_url || null,
-            // Never sent: the person's own details, wherever they typed them.
-            personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
-          },
-          { allowCall: () => this.store.takeCall(clock(), this.options.dailyCalls), signal },
-        );
+        report = await this.options.prober.probe(input, { allowCall: () => this.store.takeCall(clock(), this.options.dailyCalls), signal });
       } catch (error) {
         // Ended by a stop: the row stays running and runs again at the next start.
         if (signal.aborted) return;
-        this.options.logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe failed');
-        this.store.fail(row.id, error instanceof Error ? error.message : String(error), clock());
-        return;
+        this.options.logger.error({ err: error, probeId: row.id, auditId: row.audit_id }, 'Visibility probe failed: the agency is told to ask by hand');
+        report = failedReport(input, error instanceof Error ? error.message : String(error), clock());
       }
       // Stopped meanwhile: the database may be closing; the probe runs again at the next start.
       if (this.stopped && !this.options.db.open) return;

@@ -25,13 +25,14 @@ function whose(report: ProbeReport): string {
 /** The first line a person reads: whose visibility, and the score or why there is none. */
 export function reportHeadline(report: ProbeReport): string {
   if (report.status === 'skipped') return `AI visibility of ${whose(report)}: not probed, ${report.reason ?? ''}`;
+  if (report.status === 'failed') return `AI visibility of ${whose(report)}: no result, ${report.reason ?? ''}; ask the assistants by hand`;
   const score = report.score === null ? 'no answer to score' : `${report.score}/100`;
   return `AI visibility of ${whose(report)}: ${score}${report.status === 'stopped' ? ` (stopped part way: ${report.reason ?? ''})` : ''}`;
 }
 
 /** One line: the score and who named the business, or why there is none. */
 export function reportSummary(report: ProbeReport): string {
-  if (report.status === 'skipped') return `skipped: ${report.reason ?? ''}`;
+  if (report.status === 'skipped' || report.status === 'failed') return `${report.status}: ${report.reason ?? ''}`;
   const parts = report.assistants.map((assistant) =>
     assistant.error ? `${label(assistant.id)} ${assistant.error}` : `${label(assistant.id)} ${assistant.named}/${assistant.answered}`,
   );
@@ -76,7 +77,7 @@ const SAMPLE_NOTE = 'Answers change from one run to the next: a few answers per 
 /** Plain text: the terminal's report and the text part of the agency's mail. */
 export function reportText(report: ProbeReport): string {
   const lines = [reportHeadline(report)];
-  if (report.status === 'skipped') return lines.join('\n');
+  if (report.status === 'skipped' || report.status === 'failed') return lines.join('\n');
   lines.push(askedLine(report), '');
   for (const assistant of report.assistants) {
     lines.push(assistantLine(assistant));
@@ -108,7 +109,7 @@ function answerRow(answer: ProbeAnswer): string {
 /** The probe as an HTML fragment for the agency's mail; every value escaped. */
 export function reportHtml(report: ProbeReport): string {
   const headline = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(reportHeadline(report))}</h2>`;
-  if (report.status === 'skipped') return headline;
+  if (report.status === 'skipped' || report.status === 'failed') return headline;
   const assistants = report.assistants
     .map(
       (assistant) =>

@@ -84,8 +84,12 @@ export interface AssistantReport extends AssistantFigures {
  * (JSON in, JSON out).
  */
 export interface ProbeReport {
-  /** done: every question asked that could be; stopped: the day's calls ran out part way; skipped: nothing asked. */
-  status: 'done' | 'stopped' | 'skipped';
+  /**
+   * done: every question asked that could be; stopped: the day's calls ran out part way; skipped:
+   * nothing asked; failed: the probe's process was ended before it reported (the reason says
+   * why), and nothing of its answers is kept.
+   */
+  status: 'done' | 'stopped' | 'skipped' | 'failed';
   reason: string | null;
   brand: string | null;
   domain: string | null;
@@ -135,6 +139,14 @@ function tally(lists: string[][], key: (value: string) => string): { value: stri
     }
   }
   return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, MAX_LISTED);
+}
+
+/** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
+export function failedReport(input: Pick<ProbeInput, 'brand' | 'website'>, reason: string, at: Date): ProbeReport {
+  const when = at.toISOString();
+  const brand = input.brand?.trim().slice(0, 100) || null;
+  const domain = input.website ? domainOfSite(input.website) : null;
+  return { status: 'failed', reason, brand, domain, startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
 }
 
 /**

@@ -61,6 +61,8 @@ function worker(testApp: TestApp, options: Partial<ProberOptions> = {}): ProbeWo
 }
 
 const probeRow = () => app?.db.prepare('SELECT status, reason FROM visibility_probes').get();
+/** The text of every mail the agency is sent, queued or gone. */
+const agencyMail = () => (app?.db.prepare<[], string>('SELECT message FROM mail_outbox').pluck().all() ?? []).map((message) => (JSON.parse(message) as { text: string }).text).join('\n');
 
 /** The probe processes this test process has started and that still run: their pids. */
 function probeProcesses(): number[] {
@@ -72,7 +74,7 @@ function probeProcesses(): number[] {
 }
 
 describe('each probe runs in a process of its own', () => {
-  it('a process that goes silent is ended, and its probe fails with a plain reason', async () => {
+  it('a process that goes silent is ended, and its probe fails with a plain reason, which the agency is told', async () => {
     await assistants(() => ({ answer: namedFirst }), ['chatgpt']);
     const testApp = await appWithQueuedProbe();
     const probes = worker(testApp, { probeFile: path.join(BACKGROUND_PROCESSES, 'busy-for-ever.js'), silenceLimitMs: 1000 });
@@ -80,10 +82,11 @@ describe('each probe runs in a process of its own', () => {
     await probes.idle();
     expect(probeRow()).toEqual({ status: 'failed', reason: PROBE_STUCK });
     expect(PROBE_STUCK).toBe('the probe stopped answering, so it was ended');
+    expect(agencyMail()).toContain('AI visibility of shahpayroll.example: no result, the probe stopped answering, so it was ended; ask the assistants by hand');
     expect(probeProcesses()).toEqual([]);
   });
 
-  it('a process that takes more memory than a probe may is ended at its heap limit, and its probe fails with a plain reason', async () => {
+  it('a process that takes more memory than a probe may is ended at its heap limit, and its probe fails with a plain reason, which the agency is told', async () => {
     await assistants(() => ({ answer: namedFirst }), ['chatgpt']);
     const testApp = await appWithQueuedProbe();
     // A silence it would reach if nothing else ended it: the heap limit must come first.
@@ -91,6 +94,7 @@ describe('each probe runs in a process of its own', () => {
     probes.start();
     await probes.idle();
     expect(probeRow()).toEqual({ status: 'failed', reason: PROBE_TOO_LARGE });
+    expect(agencyMail()).toContain(`no result, ${PROBE_TOO_LARGE}; ask the assistants by hand`);
     expect(PROBE_TOO_LARGE).toBe("the assistants' answers took more memory to read than a probe may use");
   });
 

@@ -352,7 +352,7 @@ describe('an audit request\'s AI visibility probe', () => {
     expect((await statusOf(String(held.response.headers.location))).probe).toEqual({ status: 'pending', keyword: 'emergency plumber Leeds' });
   });
 
-  it('a probe cut short by a stop runs again at the next start, and one interrupted 3 times is given up with a reason', async () => {
+  it('a probe cut short by a stop runs again at the next start, and one interrupted 3 times is given up with a reason, which the agency is told', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst) });
     await submit({ ...acmeRequest, website_url: `${site.origin}/` });
@@ -368,6 +368,9 @@ describe('an audit request\'s AI visibility probe', () => {
     wiring.probes.start();
     await wiring.probes.idle();
     expect(current().db.prepare('SELECT status, reason FROM visibility_probes').get()).toEqual({ status: 'failed', reason: 'the probe was interrupted 3 times, so it was given up' });
+    await wiring.mail.idle();
+    expect(mails().at(-1)).toMatch(/Subject: AI visibility probe for audit request #1: AI visibility failed/);
+    expect(mails().at(-1)).toContain('AI visibility of Acme Plumbing Ltd (127.0.0.1): no result, the probe was interrupted 3 times, so it was given up; ask the assistants by hand');
   });
 
   it('a result the database refuses (ops hold it as the last answer comes) is recorded once they let go, with no assistant asked again', async () => {
