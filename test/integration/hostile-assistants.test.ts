@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { probeDelivery } from '../../server/leads/probe-delivery';
 import { LeadStore } from '../../server/leads/lead-store';
@@ -64,13 +63,21 @@ const probeRow = () => app?.db.prepare('SELECT status, reason FROM visibility_pr
 /** The text of every mail the agency is sent, queued or gone. */
 const agencyMail = () => (app?.db.prepare<[], string>('SELECT message FROM mail_outbox').pluck().all() ?? []).map((message) => (JSON.parse(message) as { text: string }).text).join('\n');
 
-/** The probe processes this test process has started and that still run: their pids. */
+/** The probe processes this test process has started and that still run: their pids, read from /proc (a fresh machine may have no `ps`). */
 function probeProcesses(): number[] {
-  const listed = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
-  return listed
-    .split('\n')
-    .filter((line) => line.includes('probe-process.js'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        // "pid (command) state ppid ...": the command may hold spaces and parentheses, so read from its last ")".
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        // A process ended but not yet reaped has an empty command line.
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('probe-process.js') ? [Number(pid)] : [];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
 }
 
 describe('each probe runs in a process of its own', () => {
