@@ -17,6 +17,9 @@ function when(report: ProbeReport): string {
   return `${report.startedAt.replace('T', ' ').slice(0, 16)} UTC`;
 }
 
+/** Whether the report holds answers: a skipped or failed probe has none, only its reason. */
+const hasAnswers = (report: ProbeReport) => report.status !== 'skipped' && report.status !== 'failed';
+
 function whose(report: ProbeReport): string {
   if (report.brand && report.domain) return `${report.brand} (${report.domain})`;
   return report.brand ?? report.domain ?? 'the business';
@@ -32,7 +35,7 @@ export function reportHeadline(report: ProbeReport): string {
 
 /** One line: the score and who named the business, or why there is none. */
 export function reportSummary(report: ProbeReport): string {
-  if (report.status === 'skipped' || report.status === 'failed') return `${report.status}: ${report.reason ?? ''}`;
+  if (!hasAnswers(report)) return `${report.status}: ${report.reason ?? ''}`;
   const parts = report.assistants.map((assistant) =>
     assistant.error ? `${label(assistant.id)} ${assistant.error}` : `${label(assistant.id)} ${assistant.named}/${assistant.answered}`,
   );
@@ -77,7 +80,7 @@ const SAMPLE_NOTE = 'Answers change from one run to the next: a few answers per 
 /** Plain text: the terminal's report and the text part of the agency's mail. */
 export function reportText(report: ProbeReport): string {
   const lines = [reportHeadline(report)];
-  if (report.status === 'skipped' || report.status === 'failed') return lines.join('\n');
+  if (!hasAnswers(report)) return lines.join('\n');
   lines.push(askedLine(report), '');
   for (const assistant of report.assistants) {
     lines.push(assistantLine(assistant));
@@ -109,7 +112,7 @@ function answerRow(answer: ProbeAnswer): string {
 /** The probe as an HTML fragment for the agency's mail; every value escaped. */
 export function reportHtml(report: ProbeReport): string {
   const headline = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(reportHeadline(report))}</h2>`;
-  if (report.status === 'skipped' || report.status === 'failed') return headline;
+  if (!hasAnswers(report)) return headline;
   const assistants = report.assistants
     .map(
       (assistant) =>

@@ -144,9 +144,15 @@ function tally(lists: string[][], key: (value: string) => string): { value: stri
 /** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
 export function failedReport(input: Pick<ProbeInput, 'brand' | 'website'>, reason: string, at: Date): ProbeReport {
   const when = at.toISOString();
-  const brand = input.brand?.trim().slice(0, 100) || null;
-  const domain = input.website ? domainOfSite(input.website) : null;
-  return { status: 'failed', reason, brand, domain, startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
+  return { status: 'failed', reason, ...businessSought(input), startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
+}
+
+/** The business the answers are searched for: its brand (null when it has no letter or digit), and its site's domain. */
+function businessSought(input: Pick<ProbeInput, 'brand' | 'website'>): { brand: string | null; domain: string | null } {
+  return {
+    brand: input.brand?.trim() && nameKey(input.brand) !== '' ? input.brand.trim().slice(0, 100) : null,
+    domain: input.website ? domainOfSite(input.website) : null,
+  };
 }
 
 /**
@@ -156,8 +162,7 @@ export function failedReport(input: Pick<ProbeInput, 'brand' | 'website'>, reaso
  */
 export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<ProbeReport> {
   const startedAt = deps.clock().toISOString();
-  const domain = input.website ? domainOfSite(input.website) : null;
-  const brand = input.brand?.trim() && nameKey(input.brand) !== '' ? input.brand.trim().slice(0, 100) : null;
+  const { brand, domain } = businessSought(input);
   const prompts = buildQuestions(input.business, {
     count: deps.promptsPerAssistant,
     templates: deps.templates ?? probePrompts.templates,
