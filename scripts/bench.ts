@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { RecordedResponse } from './bench/baseline-server';
 import { measureHostileAnswers } from './bench/hostile-answers';
 import { measureHostileAssistants } from './bench/hostile-assistants';
-import { measureHostileChecks, type CheckCost } from './bench/hostile-checks';
+import { measureHostileChecks, ms, type CheckCost } from './bench/hostile-checks';
 import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
 /**
@@ -186,7 +186,6 @@ function record(baseUrl: string, pagePath: string): Promise<RecordedResponse> {
   });
 }
 
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
 /** One measurement by scripts/bench/site-check-cost.ts, in a process of its own. */
 async function checkCost(mode: 'check' | 'fetch', url: string, runs: number): Promise<CheckCost> {

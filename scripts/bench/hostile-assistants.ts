@@ -9,7 +9,7 @@ import { hostileAnswers } from '../../test/helpers/hostile-assistants';
 import { validAudit } from '../../test/helpers/forms';
 import { namedFirst } from '../../test/fixtures/visibility-probe-answers';
 import { openProcessForm, sendProcessForm } from '../../test/helpers/process-forms';
-import type { Load } from './hostile-checks';
+import { ms, type Load } from './hostile-checks';
 import { startSiteServer, type RunningServer } from './processes';
 
 /**
@@ -104,8 +104,6 @@ function endedProbes(site: RunningServer & { dir: string }): { ended: number; en
     db.close();
   }
 }
-
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
 interface Row {
   kind: string;

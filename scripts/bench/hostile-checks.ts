@@ -94,7 +94,8 @@ function endedChecks(site: RunningServer & { dir: string }): { ended: number; en
   }
 }
 
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+/** A latency as the tables print it. */
+export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
 export async function measureHostileChecks(bench: HostileBench, servers: RunningServer[]): Promise<boolean> {
   const rows: Row[] = [];
