@@ -1,5 +1,5 @@
 import type { ProbePlaceholder } from '../../shared/content-schema';
-import { findDomain, findName, nameKey } from './names';
+import { escapeRegExp, findName, nameKey, siteFinder, WEB_ADDRESS } from './names';
 
 /** The audit form's words about the business (never about the person): all a question is made of. */
 export interface BusinessDetails {
@@ -27,7 +27,7 @@ export interface QuestionOptions {
   count: number;
   /** The templates of content/probe-prompts.yaml, in the order they are asked. */
   templates: readonly string[];
-  /** The business's brand and domain: a part that names either is left out, since a question must not name the business. */
+  /** The business's brand and site (siteOf): a part that names either is left out, since a question must not name the business. */
   brand: string | null;
   domain: string | null;
   /** The person's name and e-mail address, which no question may hold even when typed into a business field. */
@@ -35,13 +35,10 @@ export interface QuestionOptions {
 }
 
 // Whatever a prospect types about reaching them is left out of the part it is in.
-const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+/gi;
 const EMAIL_ADDRESS = /\S+@\S+/g;
 const PHONE_NUMBER = /\+?\d[\d\s().-]{6,}\d/g;
 /** Letters, digits and a buyer's punctuation; quotes, brackets, braces, colons and markup go. */
 const NOT_KEPT = /[^\p{L}\p{N}\s\-&',.()+/£%]/gu;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The person's name and e-mail address, and the capitalised words of their name, as patterns to remove. */
 function personalPatterns(personal: readonly string[]): RegExp[] {
@@ -96,7 +93,8 @@ function firstSentence(field: string): string {
 export function buildQuestions(details: BusinessDetails, options: QuestionOptions): string[] {
   const withheld = personalPatterns(options.personal);
   const brandKey = options.brand ? nameKey(options.brand) : '';
-  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || (options.domain !== null && findDomain(part, options.domain) !== -1);
+  const findSite = options.domain === null ? () => -1 : siteFinder(options.domain);
+  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || findSite(part) !== -1;
   const keep = (parts: (string | null)[]) => parts.filter((part): part is string => part !== null && !namesBusiness(part));
 
   const description = cleanPart(firstSentence(details.businessDescription), PART_LIMITS.description, withheld);
