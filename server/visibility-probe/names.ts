@@ -100,7 +100,7 @@ export function hostOf(written: string): string | null {
 }
 
 /** Whether a host is the domain or one of its subdomains ("shop.acme.co.uk" is acme.co.uk's). */
-export function hostBelongsTo(host: string, domain: string): boolean {
+function hostBelongsTo(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
@@ -117,15 +117,17 @@ function platformOf(host: string): { host: string; pagePath: number } | null {
  * The business's own site, from its web address as typed: its domain ("acmeplumbing.co.uk"), or,
  * when the address is a page on a platform, that page, host and path ("facebook.com/acme",
  * "yell.com/biz/acme-123"): the rest of the platform is other businesses'. Null when it is no
- * address, or a platform's own page rather than one business's.
+ * address, or a platform's address that names no one business's page.
  */
 export function siteOf(address: string): string | null {
   const parts = addressOf(address);
   if (!parts) return null;
   const platform = platformOf(parts.host);
   if (!platform) return parts.host;
-  if (parts.path.length < platform.pagePath) return null;
-  return [platform.host, ...parts.path.slice(0, platform.pagePath)].join('/');
+  const page = parts.path.slice(0, platform.pagePath);
+  // A script's address ("facebook.com/profile.php?id=123") says its page in the query, which is not compared.
+  if (page.length < platform.pagePath || page.some((part) => part.endsWith('.php'))) return null;
+  return [platform.host, ...page].join('/');
 }
 
 /** A site (siteOf) as its host and the path of its page ([] for a whole domain). */

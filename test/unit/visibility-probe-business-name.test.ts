@@ -84,6 +84,7 @@ describe('the business\'s own site', () => {
     expect(siteOf('https://www.google.com/maps/place/Acme+Plumbing/@53.8,-1.5,17z')).toBe('google.com/maps/place/acme+plumbing');
     // A platform's own pages are no business's site.
     expect(siteOf('https://www.facebook.com/')).toBeNull();
+    expect(siteOf('https://www.facebook.com/profile.php?id=100012345')).toBeNull();
     expect(siteOf('not an address')).toBeNull();
   });
 
