@@ -335,6 +335,29 @@ export const probePromptsSchema = z.object({
     .refine((templates) => new Set(templates).size === templates.length, 'must not repeat a template'),
 });
 
+/** A word or phrase as the probe compares it: letters, digits, spaces and a few joining marks, in lower case. */
+const probeWord = shortText(60).regex(/^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N} '&.-]*$/u, 'must be lower case: letters, digits, spaces, and \' & . - inside');
+const distinct = <T>(list: T[], key: (item: T) => string = String) => new Set(list.map(key)).size === list.length;
+
+/** What a home page says about itself, never taken for the business's name (content/probe-page-words.yaml). */
+export const probePageWordsSchema = z.object({
+  generic: z.array(probeWord).min(1).max(500).refine((words) => distinct(words), 'must not repeat a word'),
+  leading: z.array(probeWord).max(50).refine((words) => distinct(words), 'must not repeat a word'),
+  describing: z.array(probeWord).max(200).refine((words) => distinct(words), 'must not repeat a word'),
+});
+
+/** A domain as the probe compares it: lower case, at least two labels, no "www.". */
+const platformHost = shortText(100).regex(/^(?!www\.)(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a domain in lower case, without "www." (e.g. facebook.com)');
+
+/** Platforms whose pages small firms give as their website (content/probe-platforms.yaml). */
+export const probePlatformsSchema = z.object({
+  platforms: z
+    .array(z.object({ name: shortText(40), hosts: z.array(platformHost).min(1).max(20), pagePath: z.number().int().min(1).max(5) }))
+    .min(1)
+    .max(200)
+    .refine((platforms) => distinct(platforms.flatMap((platform) => platform.hosts)), 'must not give a host to two platforms'),
+});
+
 export const legalFrontMatterSchema = z.object({
   title: shortText(70),
   description,
@@ -356,6 +379,8 @@ export type ProcessStepsContent = z.infer<typeof processStepsSchema>;
 export type CaseStudiesContent = z.infer<typeof caseStudiesSchema>;
 export type PagesContent = z.infer<typeof pagesSchema>;
 export type ProbePromptsContent = z.infer<typeof probePromptsSchema>;
+export type ProbePageWordsContent = z.infer<typeof probePageWordsSchema>;
+export type ProbePlatformsContent = z.infer<typeof probePlatformsSchema>;
 export type ProbePlaceholder = (typeof PROBE_PLACEHOLDERS)[number];
 export type IconName = (typeof iconNames)[number];
 export type StatSource = z.infer<typeof statSource>;

@@ -10,6 +10,8 @@ import {
   homeSchema,
   legalFrontMatterSchema,
   pagesSchema,
+  probePageWordsSchema,
+  probePlatformsSchema,
   probePromptsSchema,
   processStepsSchema,
   siteSchema,
@@ -21,6 +23,8 @@ import {
   type HomeContent,
   type LegalPage,
   type PagesContent,
+  type ProbePageWordsContent,
+  type ProbePlatformsContent,
   type ProbePromptsContent,
   type ProcessStepsContent,
   type SiteContent,
@@ -42,6 +46,9 @@ export interface CompiledContent {
   pages: PagesContent;
   /** The visibility probe's question templates. */
   probePrompts: ProbePromptsContent;
+  /** What the probe never takes for a business's name, and the platforms whose pages are firms' websites. */
+  probePageWords: ProbePageWordsContent;
+  probePlatforms: ProbePlatformsContent;
   legal: LegalPage[];
   articles: { summary: ArticleSummary; body: ArticleBody }[];
   /** The Markdown of each article and legal page by slug, placeholders filled (for the Markdown twins). */
@@ -415,6 +422,8 @@ export function compileContent(contentDir: string): CompiledContent {
     caseStudies,
     pages: yamlFile('pages.yaml', pagesSchema),
     probePrompts: yamlFile('probe-prompts.yaml', probePromptsSchema),
+    probePageWords: yamlFile('probe-page-words.yaml', probePageWordsSchema),
+    probePlatforms: yamlFile('probe-platforms.yaml', probePlatformsSchema),
     legal: compileLegal(file('legal'), site, sources.legal),
     articles,
   };

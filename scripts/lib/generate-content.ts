@@ -106,8 +106,10 @@ export function generateContent(root: string): CompiledContent {
       `export const articleSlugs: string[] = Object.keys(articleLoaders);`,
     ].join('\n'),
   );
-  // Read by the server only: the visibility probe's questions.
+  // Read by the server only: the visibility probe's questions, and how it reads a business's name and site.
   write('probe-prompts.ts', ['ProbePromptsContent'], `export const probePrompts: ProbePromptsContent = ${json(content.probePrompts)};`);
+  write('probe-page-words.ts', ['ProbePageWordsContent'], `export const probePageWords: ProbePageWordsContent = ${json(content.probePageWords)};`);
+  write('probe-platforms.ts', ['ProbePlatformsContent'], `export const probePlatforms: ProbePlatformsContent = ${json(content.probePlatforms)};`);
   // Read by the server only (it makes the links absolute with SITE_URL and serves them).
   write('markdown-twins.ts', [], `import type { MarkdownTwin } from '../markdown-twin';\n\nexport const markdownTwins: MarkdownTwin[] = ${json(buildMarkdownTwins(content))};`);
   return content;

@@ -1,15 +1,15 @@
 // npm run probe -- --site URL --keywords "a, b" [--customer "..."] [--brand NAME] [--prompts N] [--json]
 // Asks the configured AI assistants what a buyer of the business would ask, with the same
 // questions, clients and analysis as the probe a lead starts (without the database), and prints
-// who they name. Without --brand, the brand is read from the site, by the site check's own
+// who they name. Without --brand, the name is read from the site, by the site check's own
 // fetcher and rules. --json prints one JSON object for scripts. Exits 0 whenever it could answer;
 // 2 on a usage error or when no assistant is configured.
 import { exitOnConfigError, loadConfig } from '../../server/config';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { createAssistantClient } from '../../server/visibility-probe/assistants';
-import { brandFromSiteCheck } from '../../server/visibility-probe/brand-from-site-check';
-import { domainOfSite } from '../../server/visibility-probe/names';
+import { nameFromSiteCheck, type BusinessName } from '../../server/visibility-probe/business-name';
+import { hostOf } from '../../server/visibility-probe/names';
 import { reportJson, reportText } from '../../server/visibility-probe/report';
 import { runProbe } from '../../server/visibility-probe/run-probe';
 import { site } from '../../shared/site';
@@ -20,7 +20,7 @@ const USAGE = 'Usage: npm run probe -- --site URL --keywords "a, b" [--customer 
 const options = parseOptions(process.argv.slice(2), ['site', 'keywords', 'customer', 'brand', 'prompts'], ['json']);
 const { site: siteUrl, keywords, customer, brand: givenBrand, prompts } = options;
 if (typeof siteUrl !== 'string' || typeof keywords !== 'string') fail(USAGE);
-if (domainOfSite(siteUrl) === null) fail(`--site must be a web address, not ${JSON.stringify(siteUrl)}`);
+if (hostOf(siteUrl) === null) fail(`--site must be a web address, not ${JSON.stringify(siteUrl)}`);
 const website: string = siteUrl;
 const targetKeywords: string = keywords;
 if (prompts !== undefined && (typeof prompts !== 'string' || !/^\d{1,2}$/.test(prompts) || Number(prompts) < 1 || Number(prompts) > 50)) {
@@ -40,22 +40,22 @@ const progress = (step: string) => {
   else if (!json) process.stderr.write(`${step}...\n`);
 };
 
-/** The brand as the site gives it, read as the site check reads the site. */
-async function brandFromSite(url: string): Promise<string | null> {
+/** The business's name as the site gives it, read as the site check reads the site. */
+async function nameFromSite(url: string): Promise<BusinessName | null> {
   const sources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
   const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date() });
   progress(`reading the business's name from ${url}`);
-  return brandFromSiteCheck(await checker.check(url));
+  return nameFromSiteCheck(await checker.check(url));
 }
 
 async function main(): Promise<void> {
-  const brand = typeof givenBrand === 'string' ? givenBrand : await brandFromSite(website);
+  const name: BusinessName | null = typeof givenBrand === 'string' ? { name: givenBrand, source: 'command line', title: null } : await nameFromSite(website);
   // Without the database this run counts its own calls against PROBE_DAILY_CALLS.
   let calls = 0;
   const report = await runProbe(
     {
       business: { targetKeywords, idealCustomer: typeof customer === 'string' ? customer : '', businessDescription: '', currentProducts: '' },
-      brand,
+      name,
       website,
       personal: [],
     },

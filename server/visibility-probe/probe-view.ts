@@ -1,10 +1,12 @@
+import { excerpt } from '../../shared/excerpt';
 import type { ProbeView } from '../../shared/visibility-probe';
 import type { Db } from '../db/database';
 import { tokenHash } from '../site-check/check-store';
 import { ASSISTANTS } from './assistant-catalogue';
 import { ProbeStore, storedProbeReport, type ProbeRow } from './probe-store';
+import { nameKey } from './names';
 import { firstKeyword } from './prompts';
-import type { ProbeReport } from './run-probe';
+import { tally, type ProbeReport } from './run-probe';
 
 /** The start of an example answer the prospect is shown. */
 const EXAMPLE_CHARACTERS = 280;
@@ -22,11 +24,6 @@ function reasonForProspect(reason: string | null): string {
   return '';
 }
 
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > EXAMPLE_CHARACTERS ? `${line.slice(0, EXAMPLE_CHARACTERS - 1)}…` : line;
-}
-
 /** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
 function shown(report: ProbeReport, keyword: string): ProbeView {
   if (report.status === 'skipped') return { status: 'skipped', keyword, reason: reasonForProspect(report.reason) };
@@ -35,15 +32,14 @@ function shown(report: ProbeReport, keyword: string): ProbeView {
     status: 'done',
     keyword,
     assistants: report.assistants.map((assistant) => {
-      const counts = new Map<string, number>();
-      for (const answer of assistant.answers) for (const name of answer.others) counts.set(name, (counts.get(name) ?? 0) + 1);
       const example = assistant.answers.find((answer) => answer.named && answer.text) ?? assistant.answers.find((answer) => answer.text);
       return {
         name: ASSISTANTS[assistant.id].label,
         answered: assistant.answered,
         named: assistant.named,
-        others: [...counts].sort((a, b) => b[1] - a[1]).slice(0, OTHERS_SHOWN).map(([name]) => name),
-        example: example?.text ? { question: example.prompt, answer: excerpt(example.text) } : null,
+        // Tallied as the agency's report tallies them: "Pipe Pros" and "PIPE PROS" are one business.
+        others: tally(assistant.answers.map((answer) => answer.others), nameKey).slice(0, OTHERS_SHOWN).map(({ value }) => value),
+        example: example?.text ? { question: example.prompt, answer: excerpt(example.text, EXAMPLE_CHARACTERS) } : null,
       };
     }),
   };

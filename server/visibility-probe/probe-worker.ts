@@ -2,7 +2,7 @@ import { REFUSED_RETRY_MS, type Db } from '../db/database';
 import { idleWithin } from '../idle-within';
 import type { Logger } from '../logger';
 import { SiteCheckStore, storedReport } from '../site-check/check-store';
-import { brandFromSiteCheck } from './brand-from-site-check';
+import { nameFromSiteCheck } from './business-name';
 import type { Prober } from './prober';
 import { ProbeStore, type ProbeRow } from './probe-store';
 import { failedReport, type ProbeInput, type ProbeReport } from './run-probe';
@@ -132,7 +132,7 @@ export class ProbeWorker {
         businessDescription: lead.business_description ?? '',
         currentProducts: lead.current_products ?? '',
       },
-      brand: checkReport ? brandFromSiteCheck(checkReport) : null,
+      name: checkReport ? nameFromSiteCheck(checkReport) : null,
       website: lead.website_url || null,
       // Never sent: the person's own details, wherever they typed them.
       personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),

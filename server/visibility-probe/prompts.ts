@@ -1,5 +1,5 @@
 import type { ProbePlaceholder } from '../../shared/content-schema';
-import { findDomain, findName, nameKey } from './names';
+import { escapeRegExp, findName, nameKey, siteFinder, WEB_ADDRESS } from './names';
 
 /** The audit form's words about the business (never about the person): all a question is made of. */
 export interface BusinessDetails {
@@ -27,34 +27,52 @@ export interface QuestionOptions {
   count: number;
   /** The templates of content/probe-prompts.yaml, in the order they are asked. */
   templates: readonly string[];
-  /** The business's brand and domain: a part that names either is left out, since a question must not name the business. */
+  /** The business's brand and site (siteOf): a part that names either is left out, since a question must not name the business. */
   brand: string | null;
   domain: string | null;
   /** The person's name and e-mail address, which no question may hold even when typed into a business field. */
   personal: readonly string[];
 }
 
-// Whatever a prospect types about reaching them is left out of the part it is in.
-const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S+/gi;
-const EMAIL_ADDRESS = /\S+@\S+/g;
+// Whatever a prospect types about reaching them is left out of the part it is in. The form's words
+// are a stranger's, up to 5,000 characters a field: each pattern is tried from one place per word
+// at most, so that its cost stays linear in the field, whatever was typed.
+/** A word holding "@" with something on each side; tried from the start of a word only (a run of 5,000 characters without "@" is one try, not 5,000). */
+const EMAIL_ADDRESS = /(?<!\S)\S+@\S+/g;
+// A try that fails starts at a digit with no digit 7 or more places after it in its run: at most
+// 7 such tries a run, each reading to the run's end, so this stays linear (7 times the run at worst).
 const PHONE_NUMBER = /\+?\d[\d\s().-]{6,}\d/g;
 /** Letters, digits and a buyer's punctuation; quotes, brackets, braces, colons and markup go. */
 const NOT_KEPT = /[^\p{L}\p{N}\s\-&',.()+/£%]/gu;
+/** What may not start or end a part: a separator left hanging once the rest was cut. */
+const HANGING_START = /^[\s,.\-/&+]+/;
+const HANGING_END = /[\s,.\-/&+(]/;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A word of `words` standing alone, in any case: "Li" takes "li" and "LI", never the "li" of "Lidl" or "lino". */
+const wholeWords = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 
-/** The person's name and e-mail address, and the capitalised words of their name, as patterns to remove. */
+/**
+ * The person's details as patterns to remove: each as typed (any case); every word of their name,
+ * whatever its length and case; and, of an e-mail address, its capitalised words.
+ */
 function personalPatterns(personal: readonly string[]): RegExp[] {
   return personal
     .map((value) => value.trim())
     .filter((value) => value.length >= 2)
-    .flatMap((value) => [
-      new RegExp(escapeRegExp(value), 'gi'),
-      ...value
-        .split(/[\s@.]+/)
-        .filter((word) => word.length >= 3)
-        .map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.charAt(0).toUpperCase() + word.slice(1))}(?![\\p{L}\\p{N}])`, 'gu')),
-    ]);
+    .flatMap((value) => {
+      if (value.includes('@')) {
+        return [
+          new RegExp(escapeRegExp(value), 'gi'),
+          ...value
+            .split(/[\s@.]+/)
+            .filter((word) => word.length >= 3)
+            .map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.charAt(0).toUpperCase() + word.slice(1))}(?![\\p{L}\\p{N}])`, 'gu')),
+        ];
+      }
+      // Longest first: "Jo Joanna" takes "Joanna" whole, not its "Jo".
+      const words = [...new Set(value.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== ''))].sort((a, b) => b.length - a.length);
+      return [new RegExp(escapeRegExp(value), 'gi'), ...(words.length > 0 ? [wholeWords(words)] : [])];
+    });
 }
 
 /** A filled part: one line of the buyer's words, cut at a word to `limit` characters; null when nothing is left. */
@@ -68,19 +86,26 @@ function cleanPart(raw: string, limit: number, withheld: readonly RegExp[]): str
     const lastSpace = cut.lastIndexOf(' ');
     text = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, limit);
   }
-  text = text.replace(/^[\s,.\-/&+]+|[\s,.\-/&+(]+$/g, '');
+  // The end cut by hand: a pattern anchored at the end is tried from every place in a run of such marks.
+  let end = text.length;
+  while (end > 0 && HANGING_END.test(text.charAt(end - 1))) end -= 1;
+  text = text.slice(0, end).replace(HANGING_START, '');
   return /\p{L}.*\p{L}/u.test(text) ? text : null;
 }
 
-/** "a, b; c" or one a line, numbered or bulleted, quoted or not: the items, each a part. */
-function listItems(field: string, limit: number, withheld: readonly RegExp[]): string[] {
-  const items = field
-    .split(/[\n,;|•]+|\s\/\s/)
-    .map((item) => item.replace(/^\s*(?:[-*]|\d{1,2}[.)])\s+/, ''))
-    .map((item) => cleanPart(item, limit, withheld))
-    .filter((item): item is string => item !== null);
+/** "a, b; c" or one a line, numbered or bulleted, quoted or not: the first `most` items, each a part. */
+function listItems(field: string, limit: number, withheld: readonly RegExp[], most = ITEMS_PER_FIELD): string[] {
+  const items: string[] = [];
   const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.toLowerCase()) && seen.add(item.toLowerCase())).slice(0, ITEMS_PER_FIELD);
+  // Item by item, up to `most`: the items past it are never cleaned.
+  for (const raw of field.split(/[\n,;|•]+|\s\/\s/)) {
+    if (items.length >= most) break;
+    const item = cleanPart(raw.replace(/^\s*(?:[-*]|\d{1,2}[.)])\s+/, ''), limit, withheld);
+    if (item === null || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    items.push(item);
+  }
+  return items;
 }
 
 /** The first line or sentence of a field. */
@@ -96,7 +121,8 @@ function firstSentence(field: string): string {
 export function buildQuestions(details: BusinessDetails, options: QuestionOptions): string[] {
   const withheld = personalPatterns(options.personal);
   const brandKey = options.brand ? nameKey(options.brand) : '';
-  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || (options.domain !== null && findDomain(part, options.domain) !== -1);
+  const findSite = options.domain === null ? () => -1 : siteFinder(options.domain);
+  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || findSite(part) !== -1;
   const keep = (parts: (string | null)[]) => parts.filter((part): part is string => part !== null && !namesBusiness(part));
 
   const description = cleanPart(firstSentence(details.businessDescription), PART_LIMITS.description, withheld);
@@ -131,5 +157,5 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
 
 /** The first keyword the form gives, as the questions put it: what the probe asked the assistants about. */
 export function firstKeyword(targetKeywords: string): string | null {
-  return listItems(targetKeywords, PART_LIMITS.keyword, [])[0] ?? null;
+  return listItems(targetKeywords, PART_LIMITS.keyword, [], 1)[0] ?? null;
 }

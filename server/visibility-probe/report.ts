@@ -1,5 +1,7 @@
 import { escapeHtml } from '../../shared/escape-html';
+import { excerpt } from '../../shared/excerpt';
 import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './assistant-catalogue';
+import type { NameSource } from './business-name';
 import type { AssistantReport, ProbeAnswer, ProbeReport } from './run-probe';
 
 /**
@@ -23,6 +25,28 @@ const hasAnswers = (report: ProbeReport) => report.status !== 'skipped' && repor
 function whose(report: ProbeReport): string {
   if (report.brand && report.domain) return `${report.brand} (${report.domain})`;
   return report.brand ?? report.domain ?? 'the business';
+}
+
+/** Where the name searched for came from, in the agency's words. */
+const NAME_SOURCES: Record<Exclude<NameSource, 'page title'>, string> = {
+  'structured data': "the name in the site's structured data",
+  'og:site_name': "the site's og:site_name",
+  domain: "its site's address",
+  'command line': 'given with --brand',
+};
+
+/**
+ * What the answers were searched for and where the name came from: a name read wrong ("Home")
+ * would count answers that do not name the business, so the agency sees it at once. Null for a
+ * report that says neither (a probe skipped before it looked, or stored before this was kept).
+ */
+function lookedFor(report: ProbeReport): string | null {
+  const { brand, domain, nameSource, pageTitle } = report;
+  if (!nameSource) return null;
+  const title = pageTitle ? `the page title "${pageTitle}"` : 'no page title';
+  if (brand === null) return domain ? `Looked for: ${domain} only; its site gives no name (${title})` : null;
+  const from = nameSource === 'page title' ? `read from ${title}` : NAME_SOURCES[nameSource];
+  return `Looked for: "${brand}" (${from})${domain ? ` and ${domain}` : ''}`;
 }
 
 /** The first line a person reads: whose visibility, and the score or why there is none. */
@@ -63,12 +87,6 @@ function verdict(answer: ProbeAnswer): string {
   return answer.position === null ? 'named in a cited page' : `named #${answer.position}`;
 }
 
-/** The start of an answer, on one line. */
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > EXCERPT_CHARACTERS ? `${line.slice(0, EXCERPT_CHARACTERS - 1)}…` : line;
-}
-
 function askedLine(report: ProbeReport): string {
   const names = report.assistants.map((assistant) => label(assistant.id));
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
@@ -80,13 +98,20 @@ const SAMPLE_NOTE = 'Answers change from one run to the next: a few answers per 
 /** Plain text: the terminal's report and the text part of the agency's mail. */
 export function reportText(report: ProbeReport): string {
   const lines = [reportHeadline(report)];
-  if (!hasAnswers(report)) return lines.join('\n');
-  lines.push(askedLine(report), '');
+  const sought = lookedFor(report);
+  if (!hasAnswers(report)) {
+    // A failed probe is asked again by hand: for what, too.
+    if (report.status === 'failed' && sought) lines.push(sought);
+    return lines.join('\n');
+  }
+  lines.push(askedLine(report));
+  if (sought) lines.push(sought);
+  lines.push('');
   for (const assistant of report.assistants) {
     lines.push(assistantLine(assistant));
     assistant.answers.forEach((answer, index) => {
       lines.push(`  ${index + 1}. [${verdict(answer)}] ${answer.prompt}`);
-      if (answer.text) lines.push(`     "${excerpt(answer.text)}"`);
+      if (answer.text) lines.push(`     "${excerpt(answer.text, EXCERPT_CHARACTERS)}"`);
     });
     lines.push('');
   }
@@ -100,7 +125,7 @@ const VERDICT_COLOUR = { named: '#15803d', missing: '#b91c1c', failed: '#475569'
 
 function answerRow(answer: ProbeAnswer): string {
   const colour = answer.error !== null ? VERDICT_COLOUR.failed : answer.named ? VERDICT_COLOUR.named : VERDICT_COLOUR.missing;
-  const text = answer.text ? `<br><span style="color:#475569">${escapeHtml(excerpt(answer.text))}</span>` : '';
+  const text = answer.text ? `<br><span style="color:#475569">${escapeHtml(excerpt(answer.text, EXCERPT_CHARACTERS))}</span>` : '';
   // Sources as text, never as links: an answer is someone else's words, and its addresses too.
   const sources = answer.sources.length > 0 ? `<br><span style="color:#475569;font-size:12px">Cites: ${answer.sources.map((source) => escapeHtml(source.url)).join(', ')}</span>` : '';
   return (
@@ -112,7 +137,9 @@ function answerRow(answer: ProbeAnswer): string {
 /** The probe as an HTML fragment for the agency's mail; every value escaped. */
 export function reportHtml(report: ProbeReport): string {
   const headline = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(reportHeadline(report))}</h2>`;
-  if (!hasAnswers(report)) return headline;
+  const sought = lookedFor(report);
+  const soughtLine = sought ? `<p style="font-size:13px"><strong>${escapeHtml(sought)}</strong></p>` : '';
+  if (!hasAnswers(report)) return report.status === 'failed' ? `${headline}${soughtLine}` : headline;
   const assistants = report.assistants
     .map(
       (assistant) =>
@@ -122,7 +149,7 @@ export function reportHtml(report: ProbeReport): string {
     .join('');
   const competitors =
     report.competitors.length > 0 ? `<p>Named instead: ${escapeHtml(report.competitors.map(({ name, count }) => `${name} (${count})`).join(', '))}</p>` : '';
-  return `${headline}<p style="color:#475569;font-size:13px">${escapeHtml(askedLine(report))}</p>${assistants}${competitors}<p style="color:#475569;font-size:13px">${escapeHtml(SAMPLE_NOTE)}</p>`;
+  return `${headline}<p style="color:#475569;font-size:13px">${escapeHtml(askedLine(report))}</p>${soughtLine}${assistants}${competitors}<p style="color:#475569;font-size:13px">${escapeHtml(SAMPLE_NOTE)}</p>`;
 }
 
 /** The JSON `npm run probe -- --json` prints: one object for scripts, with every assistant, asked or not. */
@@ -133,6 +160,8 @@ export function reportJson(report: ProbeReport) {
     reason: report.reason,
     brand: report.brand,
     domain: report.domain,
+    nameSource: report.nameSource,
+    pageTitle: report.pageTitle,
     askedAt: report.startedAt,
     score: report.score,
     prompts: report.prompts,

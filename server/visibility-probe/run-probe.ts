@@ -2,7 +2,8 @@ import { probePrompts } from '../../shared/generated/probe-prompts';
 import type { AssistantId } from './assistant-catalogue';
 import { askWithRetries, CALL_TIMEOUT_MS, type CallPolicy } from './ask';
 import type { AssistantClient, RawAnswer } from './assistants';
-import { domainOfSite, nameKey } from './names';
+import type { BusinessName, NameSource } from './business-name';
+import { nameKey, siteOf } from './names';
 import { buildQuestions, type BusinessDetails } from './prompts';
 import { overallScore, scoreAssistant, type AssistantFigures } from './scoring';
 import { readAnswer, type AnswerReading, type CitedSource } from './who-is-named';
@@ -27,9 +28,9 @@ const MAX_LISTED = 20;
 
 export interface ProbeInput {
   business: BusinessDetails;
-  /** The business's name, as its site gives it; null: it is looked for by its domain alone. */
-  brand: string | null;
-  /** Its website as typed; null: by its brand alone. */
+  /** The business's name, as its site gives it or as given; null: it is looked for by its site alone. */
+  name: BusinessName | null;
+  /** Its website as typed; null: by its name alone. */
   website: string | null;
   /** The person's name and e-mail address: never sent, even when typed into a business field. */
   personal: string[];
@@ -91,8 +92,17 @@ export interface ProbeReport {
    */
   status: 'done' | 'stopped' | 'skipped' | 'failed';
   reason: string | null;
+  /** The name the answers were searched for, word by word. */
   brand: string | null;
+  /** The site they were searched for (siteOf): a domain, or a page on a platform ("facebook.com/acme"). */
   domain: string | null;
+  /**
+   * Where `brand` came from; 'domain' when there is none and only the site was searched for; null
+   * with neither. Said in the agency's mail, so that a wrong name is seen at once.
+   */
+  nameSource: NameSource | null;
+  /** The home page's title the name was read from, or that gave none. */
+  pageTitle: string | null;
   startedAt: string;
   finishedAt: string;
   prompts: string[];
@@ -123,7 +133,7 @@ function keptAnswer(raw: RawAnswer): { text: string; sources: CitedSource[]; mod
 }
 
 /** Names (or domains) across all answers, each counted once an answer, the most named first. */
-function tally(lists: string[][], key: (value: string) => string): { value: string; count: number }[] {
+export function tally(lists: string[][], key: (value: string) => string): { value: string; count: number }[] {
   const counts = new Map<string, { value: string; count: number }>();
   for (const list of lists) {
     // Each key once an answer, shown as the answer first wrote it: one pass, however long the list.
@@ -142,17 +152,18 @@ function tally(lists: string[][], key: (value: string) => string): { value: stri
 }
 
 /** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
-export function failedReport(input: Pick<ProbeInput, 'brand' | 'website'>, reason: string, at: Date): ProbeReport {
+export function failedReport(input: Pick<ProbeInput, 'name' | 'website'>, reason: string, at: Date): ProbeReport {
   const when = at.toISOString();
   return { status: 'failed', reason, ...businessSought(input), startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
 }
 
-/** The business the answers are searched for: its brand (null when it has no letter or digit), and its site's domain. */
-function businessSought(input: Pick<ProbeInput, 'brand' | 'website'>): { brand: string | null; domain: string | null } {
-  return {
-    brand: input.brand?.trim() && nameKey(input.brand) !== '' ? input.brand.trim().slice(0, 100) : null,
-    domain: input.website ? domainOfSite(input.website) : null,
-  };
+/** The business the answers are searched for: its name (null when it has no letter or digit), its site, and where the name came from. */
+function businessSought(input: Pick<ProbeInput, 'name' | 'website'>): Pick<ProbeReport, 'brand' | 'domain' | 'nameSource' | 'pageTitle'> {
+  const given = input.name?.name?.trim() ?? '';
+  const brand = given !== '' && nameKey(given) !== '' ? given.slice(0, 100) : null;
+  const domain = input.website ? siteOf(input.website) : null;
+  const nameSource = brand !== null ? (input.name?.source ?? null) : domain !== null ? 'domain' : null;
+  return { brand, domain, nameSource, pageTitle: input.name?.title ?? null };
 }
 
 /**
@@ -162,7 +173,8 @@ function businessSought(input: Pick<ProbeInput, 'brand' | 'website'>): { brand: 
  */
 export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<ProbeReport> {
   const startedAt = deps.clock().toISOString();
-  const { brand, domain } = businessSought(input);
+  const sought = businessSought(input);
+  const { brand, domain } = sought;
   const prompts = buildQuestions(input.business, {
     count: deps.promptsPerAssistant,
     templates: deps.templates ?? probePrompts.templates,
@@ -185,8 +197,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
     return {
       status,
       reason,
-      brand,
-      domain,
+      ...sought,
       startedAt,
       finishedAt: deps.clock().toISOString(),
       prompts,

@@ -1,4 +1,4 @@
-import { domainKey, findDomain, findName, hostBelongsTo, nameKey } from './names';
+import { findName, isOwnAddress, JOINING_WORDS, nameKey, othersHost, siteFinder, WEB_ADDRESS } from './names';
 
 /**
  * Who an answer names: the business (by its brand, or its domain in the text or in a cited source),
@@ -12,10 +12,10 @@ export interface CitedSource {
   title: string | null;
 }
 
-/** The business the probe looks for: its brand, its domain, or both. */
+/** The business the probe looks for: its brand, its site, or both. */
 export interface BusinessIdentity {
   brand: string | null;
-  /** "acmeplumbing.co.uk", without "www." */
+  /** Its own site (siteOf): "acmeplumbing.co.uk", without "www."; on a platform, its page there ("facebook.com/acme"). */
   domain: string | null;
 }
 
@@ -48,9 +48,6 @@ const NOT_NAMES = new Set(
     'qualifications', 'certifications', 'credentials', 'track record', 'transparency', 'communication', 'local',
   ].map(nameKey),
 );
-
-/** Words that may start lower case inside a business name ("Bank of England", "Smith and Sons"). */
-const JOINING_WORDS = new Set(['and', 'of', 'the', 'for', 'in', 'on', 'at', 'by', 'with', 'de', 'la', 'le', 'du', 'des', 'von', 'van', '&']);
 
 /** Whether a lead reads as a business's name: short, capitalised word by word, not a heading word. */
 function looksLikeName(candidate: string): boolean {
@@ -110,47 +107,46 @@ function namesInText(text: string): Mention[] {
   return mentions.sort((a, b) => a.at - b.at);
 }
 
-// The endings of most domains a UK answer names; a bare word with a dot ("Node.js", "e.g.") is not one.
-const BARE_DOMAIN = /(?<![\w@.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:co\.uk|org\.uk|ac\.uk|gov\.uk|com|uk|org|net|io|ai|co|biz|info|eu|ie|london|scot|wales|app|dev|shop|online|agency))(?![\w-])/gi;
-const WEB_ADDRESS = /https?:\/\/[^\s<>()[\]"']+/gi;
+// The endings of most domains a UK answer names, and the path after one ("yell.com/biz/acme-123");
+// a bare word with a dot ("Node.js", "e.g.") is not one.
+const BARE_DOMAIN = /(?<![\w@.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:co\.uk|org\.uk|ac\.uk|gov\.uk|com|uk|org|net|io|ai|co|biz|info|eu|ie|london|scot|wales|app|dev|shop|online|agency|ee|page|gl))(?![\w-])(\/[^\s<>()[\]"']*)?/gi;
 
-function hostOf(url: string): string | null {
-  try {
-    return domainKey(new URL(url).hostname);
-  } catch {
-    return null;
-  }
+const SENTENCE_PUNCTUATION = /[.,;:!?]/;
+
+/** An address without the full stop or comma of the sentence it ends ("see facebook.com/acme."). */
+function withoutSentencePunctuation(address: string): string {
+  // Cut from the end by hand, as stripMarkup does: linear however long the run.
+  let end = address.length;
+  while (end > 0 && SENTENCE_PUNCTUATION.test(address.charAt(end - 1))) end -= 1;
+  return address.slice(0, end);
 }
 
-/** Domains the text writes: in web addresses and links, and bare ("acme.co.uk"). */
-function domainsInText(text: string): string[] {
-  const hosts = [...text.matchAll(WEB_ADDRESS)].map((match) => hostOf(match[0]));
-  const bare = [...text.replace(WEB_ADDRESS, ' ').matchAll(BARE_DOMAIN)].map((match) => domainKey(match[1] ?? ''));
-  return [...hosts, ...bare].filter((host): host is string => host !== null && host.includes('.'));
+/** The web addresses the text writes: with a scheme or "www.", in links, and bare ("acme.co.uk", "facebook.com/acme"). */
+function addressesInText(text: string): string[] {
+  const written = [...text.matchAll(WEB_ADDRESS)].map((match) => match[0]);
+  const bare = [...text.replace(WEB_ADDRESS, ' ').matchAll(BARE_DOMAIN)].map((match) => `${match[1] ?? ''}${match[2] ?? ''}`);
+  return [...written, ...bare].map(withoutSentencePunctuation);
 }
 
 /**
- * The site a source is from. Gemini's sources are redirects through Google with the site's domain
- * as their title: the title says where the page is, and the redirect is never followed.
+ * Where a source is. Gemini's sources are redirects through Google with the site's domain as their
+ * title: the title says which site the page is on (not which page), and the redirect is never followed.
  */
-function sourceDomain(source: CitedSource): string | null {
+function sourceAddress(source: CitedSource): string {
   const title = source.title?.trim() ?? '';
-  if (/^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i.test(title)) return domainKey(title);
-  return hostOf(source.url);
+  return /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i.test(title) ? title : source.url;
 }
 
 export function readAnswer(text: string, sources: readonly CitedSource[], business: BusinessIdentity): AnswerReading {
   const brandKey = business.brand ? nameKey(business.brand) : '';
-  const { domain } = business;
-  const isBusiness = (text: string) => findName(text, brandKey) !== -1 || (domain !== null && findDomain(text, domain) !== -1);
-  const isOwnDomain = (host: string) => domain !== null && hostBelongsTo(host, domain);
+  const site = business.domain;
+  const findSite = site === null ? () => -1 : siteFinder(site);
+  const isBusiness = (text: string) => findName(text, brandKey) !== -1 || findSite(text) !== -1;
 
-  const textMentions = [findName(text, brandKey), domain === null ? -1 : findDomain(text, domain)].filter((at) => at !== -1);
+  // The earliest of the two: an answer may write the site before the name.
+  const textMentions = [findName(text, brandKey), findSite(text)].filter((at) => at !== -1);
   const firstMention = textMentions.length > 0 ? Math.min(...textMentions) : null;
-  const citesOwnSite = sources.some((source) => {
-    const host = sourceDomain(source);
-    return host !== null && isOwnDomain(host);
-  });
+  const citesOwnSite = sources.some((source) => isOwnAddress(sourceAddress(source), site));
 
   // An answer is untrusted text, as long as its cap allows: every step here is linear in it.
   const others: Mention[] = [];
@@ -162,12 +158,13 @@ export function readAnswer(text: string, sources: readonly CitedSource[], busine
     seen.add(key);
     others.push(mention);
   }
-  const domains = [...domainsInText(text), ...sources.map(sourceDomain).filter((host): host is string => host !== null)];
+  // Another business's page on a platform the business is on too (yell.com) is another's site.
+  const domains = [...addressesInText(text), ...sources.map(sourceAddress)].map((address) => othersHost(address, site));
   return {
     named: firstMention !== null || citesOwnSite,
     position: firstMention === null ? null : 1 + others.filter((other) => other.at < firstMention).length,
     others: others.map((other) => other.name),
-    otherDomains: [...new Set(domains.filter((host) => !isOwnDomain(host)))],
+    otherDomains: [...new Set(domains.filter((host): host is string => host !== null))],
     citesOwnSite,
   };
 }

@@ -38,6 +38,7 @@ describe('npm run probe', () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100');
+    expect(lines[2]).toBe('Looked for: "Acme Plumbing Ltd" (given with --brand) and acmeplumbing.co.uk');
     expect(lines[1]).toMatch(/^Asked \d{4}-\d\d-\d\d \d\d:\d\d UTC: 2 questions to each of ChatGPT and Perplexity, as a buyer would type them, with web search on\.$/);
     expect(result.stdout).toContain('ChatGPT (gpt-5-mini): named in 2 of 2 answers (34% to 100% over many runs); cited in 2; average position 1; share of voice 33%; 90/100');
     expect(result.stdout).toContain('  1. [named #1] Who is the best emergency plumber Leeds for landlords in Leeds?');
@@ -73,7 +74,14 @@ describe('npm run probe', () => {
     const result = await probe(['--site', `${site.origin}/`, ...ASK, '--json'], { ...fakeEnvironment([chatgpt]), SITE_CHECK_ALLOW: '127.0.0.1' });
     expect(result.status).toBe(0);
     // Named first each time; its own site (here 127.0.0.1) is cited by no answer.
-    expect(JSON.parse(result.stdout)).toMatchObject({ brand: 'Acme Plumbing', domain: '127.0.0.1', score: 75, assistants: { chatgpt: { named: 2, cited: 0 } } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      brand: 'Acme Plumbing',
+      domain: '127.0.0.1',
+      nameSource: 'page title',
+      pageTitle: 'Acme Plumbing | Emergency plumbers in Leeds',
+      score: 75,
+      assistants: { chatgpt: { named: 2, cited: 0 } },
+    });
     expect(site.requests.map((request) => request.path)).toContain('/');
   });
 

@@ -209,6 +209,32 @@ describe('an audit request\'s AI visibility probe', () => {
     expect(report.assistants.map((assistant) => assistant.model)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
   });
 
+  it('reads the name from a title such as "Home | Okafor Plumbing": the mail says what was searched for and where it came from, "home" alone names no one, and a keyword with "home" in it is asked', async () => {
+    // The home page gives its title and nothing else: no structured data, no og:site_name.
+    const site = await startSiteAt((origin) => ({
+      ...wellMadeSite(origin),
+      '/': html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Home | Okafor Plumbing</title></head>
+<body><main><h1>Plumbers in Leeds</h1><p>Gas Safe registered plumbers across Leeds.</p></main></body></html>`),
+    }));
+    sites.push(site);
+    const home: RecordedAnswer = { text: 'Most landlords want someone who treats a tenant\'s home with care: **Pipe Pros Leeds** is one. Home visits are free.', sources: [] };
+    const okafor: RecordedAnswer = { text: '1. **Okafor Plumbing** – Gas Safe registered, Leeds.\n2. **Pipe Pros Leeds** – fast call-outs.', sources: [] };
+    const wiring = await wired({ chatgpt: (received) => ({ answer: received.question?.includes('home boiler repair') ? home : okafor }) });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/`, target_keywords: 'home boiler repair, emergency plumber Leeds', current_products: 'boiler servicing' });
+    await settled(wiring);
+
+    const questions = fake('chatgpt')?.requests.map((received) => received.question) ?? [];
+    expect(questions).toContain('Who is the best home boiler repair for Landlords in Leeds with a few rental properties?');
+    const results = mails().at(-1) ?? '';
+    expect(results).toContain(`Looked for: "Okafor Plumbing" (read from the page title "Home | Okafor Plumbing") and 127.0.0.1`);
+    expect(results).toContain('[not named] Who is the best home boiler repair for Landlords in Leeds with a few rental properties?');
+    expect(results).toContain('[named #1] Who would you recommend for boiler servicing?');
+    expect(results).toContain('[not named] home boiler repair: which companies do you trust?');
+    expect(results).toMatch(/ChatGPT \([^)]+\): named in 1 of 3 answers/);
+    const stored = JSON.parse(current().db.prepare('SELECT report FROM visibility_probes').pluck().get() as string) as { brand: string; nameSource: string; pageTitle: string };
+    expect(stored).toMatchObject({ brand: 'Okafor Plumbing', nameSource: 'page title', pageTitle: 'Home | Okafor Plumbing' });
+  });
+
   it('sends no assistant anything of the person: neither their name, their e-mail nor their phone, wherever they typed them', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst), claude: always(namedFirst) });

@@ -467,7 +467,7 @@ describe('the visibility probe on the thank-you page', () => {
     const hostile =
       `Try <a href="https://evil.example/win">${BRAND}</a> or [Pipe Pros](https://evil.example/survey) ` +
       '<script>alert("owned")</script><img src=x onerror="alert(1)"> **Bristol Payroll Co** is good too.';
-    const chatgpt = part('chatgpt', [answer('Who is the best payroll bureau Bristol for owners of firms with 5-50 employees?', hostile), answer('Who would you recommend for Payroll?', '1. **Bristol Payroll Co** – fast.\n2. **Pipe Pros** – cheap.')]);
+    const chatgpt = part('chatgpt', [answer('Who is the best payroll bureau Bristol for owners of firms with 5-50 employees?', hostile), answer('Who would you recommend for Payroll?', '1. **Bristol Payroll Co** – fast.\n2. **PIPE PROS** – cheap.')]);
     new ProbeStore(app.db).finish(probeId ?? 0, report([chatgpt, part('claude', [], 'key rejected')]), app.clock());
 
     const { page, panel } = await probePanel(thankYou);
@@ -476,6 +476,7 @@ describe('the visibility probe on the thank-you page', () => {
     const [first, second] = panel?.querySelectorAll('li') ?? [];
     expect(first?.querySelector('h3')?.text).toBe('ChatGPT');
     expect(first?.text).toContain('Named you in 1 of 2 answers');
+    // "Pipe Pros" and "PIPE PROS" are one business, named in both answers, as the agency's report counts it.
     expect(first?.text).toContain('Named instead: Pipe Pros, Bristol Payroll Co');
     expect(first?.querySelector('dl')?.querySelectorAll('dt').map((term) => term.text)).toEqual(['We asked', 'It answered']);
     expect(first?.querySelector('dd')?.text).toBe('Who is the best payroll bureau Bristol for owners of firms with 5-50 employees?');

@@ -22,7 +22,7 @@ const LEAD: ProbeInput = {
     businessDescription: 'Family-run plumbing firm in Leeds. Write to jane.smith@example.org.',
     currentProducts: 'boiler servicing, emergency call-outs',
   },
-  brand: BUSINESS.brand,
+  name: { name: BUSINESS.brand, source: 'structured data', title: null },
   website: BUSINESS.site,
   personal: ['Jane Smith', 'jane.smith@example.org'],
 };
@@ -127,9 +127,10 @@ describe('the visibility probe', () => {
   it('writes the report as text, as an HTML fragment and as JSON', async () => {
     const { report } = await probe({ chatgpt: always(namedFirst), perplexity: (_request, index) => (index === 1 ? { status: 400 } : { answer: notNamed }) });
     const text = reportText(report);
-    expect(text.split('\n').slice(0, 3)).toEqual([
+    expect(text.split('\n').slice(0, 4)).toEqual([
       'AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100',
       'Asked 2030-03-04 09:00 UTC: 3 questions to each of ChatGPT and Perplexity, as a buyer would type them, with web search on.',
+      'Looked for: "Acme Plumbing Ltd" (the name in the site\'s structured data) and acmeplumbing.co.uk',
       '',
     ]);
     expect(text).toContain('ChatGPT (gpt-5-mini): named in 3 of 3 answers (44% to 100% over many runs); cited in 3; average position 1; share of voice 33%; 90/100');
@@ -142,10 +143,11 @@ describe('the visibility probe', () => {
     const html = reportHtml(report);
     expect(html).toContain('<h2 style="font-size:16px;margin:24px 0 8px">AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100</h2>');
     expect(html).toContain('FlowFix Plumbing &#38; Heating');
+    expect(html).toContain('<strong>Looked for: &#34;Acme Plumbing Ltd&#34; (the name in the site&#39;s structured data) and acmeplumbing.co.uk</strong>');
 
     const json = reportJson(report);
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
-    expect(json).toMatchObject({ status: 'done', brand: 'Acme Plumbing Ltd', score: 45, competitors: [{ name: 'Pipe Pros Leeds', count: 5 }, { name: 'FlowFix Plumbing & Heating', count: 5 }, { name: 'Boiler Doctors', count: 2 }] });
+    expect(json).toMatchObject({ status: 'done', brand: 'Acme Plumbing Ltd', nameSource: 'structured data', score: 45, competitors: [{ name: 'Pipe Pros Leeds', count: 5 }, { name: 'FlowFix Plumbing & Heating', count: 5 }, { name: 'Boiler Doctors', count: 2 }] });
     expect(Object.keys(json.assistants)).toEqual(['chatgpt', 'claude', 'gemini', 'perplexity']);
     expect(json.assistants.claude).toEqual({ model: null, asked: 0, answered: 0, named: 0, score: null, error: 'not configured', answers: [] });
     expect(json.assistants.chatgpt).toMatchObject({ model: 'gpt-5-mini', asked: 3, named: 3, score: 90, error: null });
@@ -185,7 +187,7 @@ describe('the visibility probe', () => {
   });
 
   it('ends an assistant\'s part at a rejected key while the others go on, and shows no key anywhere, even one the provider echoes', async () => {
-    const echoed = { text: `${namedFirst.text}\nYour key is ${FAKE_KEYS.chatgpt}.`, sources: [{ url: `https://acmeplumbing.co.uk/?key=${FAKE_KEYS.chatgpt}`, title: FAKE_KEYS.chatgpt }] };
+    const echoed = { text: `${namedFirst.text}\nYour key is ${FAKE_KEYS.chatgpt}; again, ${FAKE_KEYS.chatgpt}.`, sources: [{ url: `https://acmeplumbing.co.uk/?key=${FAKE_KEYS.chatgpt}`, title: FAKE_KEYS.chatgpt }] };
     const wrongKeys = { perplexity: 'pplx-revoked-0a1b2c3d4e', gemini: 'AIzaRevoked-5f6a7b8c9d' };
     const run = await probe({ chatgpt: always(echoed), gemini: always(namedFirst), perplexity: always(namedFirst) }, { concurrency: 1, keys: wrongKeys });
     for (const id of ['gemini', 'perplexity'] as const) {
@@ -194,7 +196,7 @@ describe('the visibility probe', () => {
       expect(assistant(run, id)).toMatchObject({ asked: 1, answered: 0, error: 'key rejected', score: null });
     }
     expect(assistant(run, 'chatgpt')).toMatchObject({ asked: 3, named: 3 });
-    expect(assistant(run, 'chatgpt')?.answers[0]?.text).toContain('Your key is [key removed].');
+    expect(assistant(run, 'chatgpt')?.answers[0]?.text).toContain('Your key is [key removed]; again, [key removed].');
     expect(reportText(run.report)).toContain('Perplexity (sonar): key rejected; check PERPLEXITY_API_KEY');
     expect(reportSummary(run.report)).toBe('90/100; named by ChatGPT 3/3, Gemini key rejected, Perplexity key rejected');
     const everything = [JSON.stringify(run.report), reportText(run.report), reportHtml(run.report), JSON.stringify(reportJson(run.report))].join('\n');
@@ -243,6 +245,21 @@ describe('the visibility probe', () => {
     const long = { text: `${'Plumbers in Leeds are busy in winter. '.repeat(500)}**Acme Plumbing** is the one to call.`, sources: [] };
     const run = await probe({ perplexity: always(long) }, { promptsPerAssistant: 1 });
     expect(assistant(run, 'perplexity')?.answers[0]).toMatchObject({ text: long.text.slice(0, 8_000), named: false, error: null });
+  });
+
+  it('on a platform page given as the website, counts only that page as the business\'s: another firm\'s page there is another site, and a keyword naming the platform is asked', async () => {
+    const page = 'https://www.yell.com/biz/acme-plumbing-leeds-901234/';
+    const competitorOnYell = { text: '1. **Pipe Pros Leeds** – reviews at yell.com/biz/pipe-pros-456.', sources: [{ url: 'https://www.yell.com/biz/pipe-pros-456/', title: 'Pipe Pros Leeds | Yell' }] };
+    const ownOnYell = { text: 'Several Leeds firms do this; read their reviews first.', sources: [{ url: 'https://yell.com/biz/acme-plumbing-leeds-901234/reviews', title: 'Acme Plumbing | Yell' }] };
+    const input = { ...LEAD, website: page, business: { ...LEAD.business, targetKeywords: 'plumbers on yell.com, emergency plumber Leeds' } };
+    const run = await probe({ chatgpt: (_request, index) => ({ answer: index === 0 ? competitorOnYell : ownOnYell }) }, { promptsPerAssistant: 2, concurrency: 1, input });
+    expect(run.report.domain).toBe('yell.com/biz/acme-plumbing-leeds-901234');
+    expect(run.report.prompts[0]).toContain('plumbers on yell.com');
+    const [first, second] = assistant(run, 'chatgpt')?.answers ?? [];
+    expect(first).toMatchObject({ named: false, citesOwnSite: false, otherDomains: ['yell.com'] });
+    expect(second).toMatchObject({ named: true, position: null, citesOwnSite: true, otherDomains: [] });
+    expect(run.report.domains).toEqual([{ domain: 'yell.com', count: 1 }]);
+    expect(reportText(run.report)).toContain('Looked for: "Acme Plumbing Ltd" (the name in the site\'s structured data) and yell.com/biz/acme-plumbing-leeds-901234');
   });
 
   it('stops reading an answer past 2 MB', async () => {

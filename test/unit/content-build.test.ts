@@ -143,6 +143,24 @@ describe('a bad content file', () => {
     expect(message).toContain(complaint);
   });
 
+  it.each([
+    ['probe-page-words.yaml', 'a page word in capitals', (yaml: string) => yaml.replace('  - home\n', '  - Home\n'), /probe-page-words field "generic\.\d+"/, 'must be lower case'],
+    ['probe-page-words.yaml', 'a page word written twice', (yaml: string) => yaml.replace('  - homepage\n', '  - homepage\n  - homepage\n'), /probe-page-words field "generic"/, 'must not repeat a word'],
+    ['probe-platforms.yaml', 'a host two platforms share', (yaml: string) => yaml.replace('hosts: [instagram.com]', 'hosts: [instagram.com, facebook.com]'), /probe-platforms field "platforms"/, 'must not give a host to two platforms'],
+    ['probe-platforms.yaml', 'a host with "www."', (yaml: string) => yaml.replace('hosts: [instagram.com]', 'hosts: [www.instagram.com]'), /probe-platforms field "platforms\.\d+\.hosts\.0"/, 'without "www."'],
+    ['probe-platforms.yaml', 'a page path of no part', (yaml: string) => yaml.replace(/pagePath: 1/, 'pagePath: 0'), /probe-platforms field "platforms\.0\.pagePath"/, ''],
+  ])('fails the build naming the file and the field when %s has %s', (name, _what, edit, field, complaint) => {
+    const file = path.join(dir, name);
+    const before = readFileSync(file, 'utf8');
+    const after = edit(before);
+    expect(after).not.toBe(before);
+    writeFileSync(file, after);
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toMatch(field);
+    expect(message).toContain(complaint);
+  });
+
   it('fails the build when a page\'s description is shorter than a results page needs', () => {
     const file = breakFrontMatter('what-is-llm-seo', 'excerpt', '"Too short to describe a page."');
     const message = buildError().message;

@@ -197,12 +197,12 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     expect(read('140,000 sibling elements')).toMatchObject({ html: true, title: 'Hostile', textWords: 0 });
   });
 
-  it('20,000 JSON-LD types: a few are listed, the Organization among them, and its name is the brand', () => {
+  it('20,000 JSON-LD types: a few are listed, the Organization among them, and its name is kept', () => {
     const result = read('20,000 JSON-LD types');
     expect(result.jsonLdTypes.length).toBeLessThanOrEqual(PAGE_TEXT_LIMITS.types + 1);
     expect(result.jsonLdTypes).toContain('LocalBusiness');
     expect(declaresOrganization(result.jsonLdTypes)).toBe(true);
-    expect(result.brand).toBe('Hostile Ltd');
+    expect(result.organizationNames).toEqual(['Hostile Ltd']);
   });
 
   it('JSON-LD nested 100,000 deep is read without overflowing the call stack', () => {
@@ -237,11 +237,25 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     expect(analyseHomePage(page('<html><head><title>t</title>four five<body><p>six</p></body></html>'), {}).textWords).toBe(3);
   });
 
-  it('names the business by its Organization, else og:site_name, else the title', () => {
-    const named = (headHtml: string) => analyseHomePage(page(`<html><head>${headHtml}</head><body>x</body></html>`), {}).brand;
-    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"Electrician","name":"Okafor Electrical Ltd"}</script>')).toBe('Okafor Electrical Ltd');
-    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"WebSite","name":"Not the business"}</script>')).toBe('Okafor Electrical');
-    expect(named('<title>Home | Okafor</title>')).toBe('Home | Okafor');
+  it('keeps the names the page gives itself: its Organizations\' (a few, each once), og:site_name and the title, each as written', () => {
+    const named = (headHtml: string) => {
+      const { organizationNames, siteName, title } = analyseHomePage(page(`<html><head>${headHtml}</head><body>x</body></html>`), {});
+      return { organizationNames, siteName, title };
+    };
+    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"Electrician","name":"Okafor Electrical Ltd"}</script>')).toEqual({
+      organizationNames: ['Okafor Electrical Ltd'],
+      siteName: 'Okafor Electrical',
+      title: 'Home | Okafor',
+    });
+    expect(named('<title>Home | Okafor</title><meta property="og:site_name" content="Okafor Electrical"><script type="application/ld+json">{"@type":"WebSite","name":"Not the business"}</script>')).toEqual({
+      organizationNames: [],
+      siteName: 'Okafor Electrical',
+      title: 'Home | Okafor',
+    });
+    // A platform's page: its own Organization, then the listed business's.
+    const graph = [{ '@type': 'Organization', name: 'Yell' }, ...Array.from({ length: 8 }, (_, index) => ({ '@type': 'Plumber', name: `Firm ${index}` })), { '@type': 'Plumber', name: 'Firm 0' }];
+    expect(named(`<script type="application/ld+json">${JSON.stringify({ '@graph': graph })}</script>`).organizationNames).toEqual(['Yell', 'Firm 0', 'Firm 1', 'Firm 2', 'Firm 3'].slice(0, PAGE_TEXT_LIMITS.names));
+    expect(named('<title>Home | Okafor</title>')).toEqual({ organizationNames: [], siteName: null, title: 'Home | Okafor' });
   });
 });
 

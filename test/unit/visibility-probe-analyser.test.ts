@@ -57,6 +57,29 @@ describe('who an answer names', () => {
     expect(read(lookalikes)).toMatchObject({ named: false, citesOwnSite: false });
   });
 
+  it('places it by its earliest mention: an answer that writes the domain before the list has named it first', () => {
+    const domainFirst = { text: 'See acmeplumbing.co.uk for prices.\n\n1. **Pipe Pros** – fast.\n2. **Acme Plumbing** – local.', sources: [] };
+    expect(read(domainFirst)).toMatchObject({ named: true, position: 1, others: ['Pipe Pros'] });
+  });
+
+  it('lists a competitor once however often one answer names it, whatever its case', () => {
+    const twice = { text: '1. **Pipe Pros** – fast.\n2. **FlowFix** – cheap.\n\nMost landlords pick **PIPE PROS** in the end; **Pipe Pros** answers at night.', sources: [] };
+    expect(read(twice).others).toEqual(['Pipe Pros', 'FlowFix']);
+  });
+
+  it('counts no other domain that merely ends in its own as its site', () => {
+    const lookalike = { text: 'Compare **Pipe Pros** with others.', sources: [{ url: 'https://notacmeplumbing.co.uk/leeds', title: 'Leeds plumbers' }] };
+    expect(read(lookalike)).toMatchObject({ named: false, citesOwnSite: false, otherDomains: ['notacmeplumbing.co.uk'] });
+  });
+
+  it('on a platform, counts only the business\'s page there as its own, and the platform as another site', () => {
+    const onYell: BusinessIdentity = { brand: null, domain: 'yell.com/biz/acme-plumbing-123' };
+    const others = { text: '1. **Pipe Pros** – yell.com/biz/pipe-pros-456.\n2. **FlowFix** – https://www.yell.com/biz/flowfix-789', sources: [{ url: 'https://www.yell.com/biz/pipe-pros-456/', title: 'Pipe Pros | Yell' }] };
+    expect(read(others, onYell)).toEqual({ named: false, position: null, others: ['Pipe Pros', 'FlowFix'], otherDomains: ['yell.com'], citesOwnSite: false });
+    const own = { text: '1. **Pipe Pros** – fast.\n2. Acme, at yell.com/biz/acme-plumbing-123.', sources: [{ url: 'https://yell.com/biz/acme-plumbing-123/reviews', title: null }] };
+    expect(read(own, onYell)).toEqual({ named: true, position: 2, others: ['Pipe Pros'], otherDomains: [], citesOwnSite: true });
+  });
+
   it('reads HTML and an instruction in an answer as text: nothing named, a link neither followed nor counted as the business', () => {
     expect(read(hostileAnswer('http://127.0.0.1:9'))).toEqual({ named: false, position: null, others: ['Pipe Pros Leeds'], otherDomains: ['127.0.0.1'], citesOwnSite: false });
   });

@@ -67,6 +67,29 @@ describe('the questions of the visibility probe', () => {
     expect(questions).toContain('Who is the best plumber Leeds for People like who email or ring?');
   });
 
+  it('never holds a word of the person\'s name, however short, in any case, while ordinary words of one or two letters and longer words holding theirs stay', () => {
+    const fields = {
+      targetKeywords: 'IT support by jo li, LI boiler repair, Lidl deliveries',
+      idealCustomer: 'Landlords who ask for Ann Lee or ANN',
+      businessDescription: 'Ann Lee and Jo Li fix boilers in Leeds.',
+      currentProducts: 'boiler repair by Li, Joanna\'s heating',
+    };
+    const questions = buildQuestions(fields, { ...options, count: 50, personal: ['Ann Lee', 'ann@example.co.uk'] }).join('\n');
+    expect(questions).not.toMatch(/\b(ann|lee)\b/i);
+    expect(buildQuestions(fields, { ...options, count: 50, personal: ['Jo Li', 'jo@example.co.uk'] }).join('\n')).not.toMatch(/\b(jo|li)\b/i);
+    const kept = buildQuestions(fields, { ...options, count: 50, personal: ['Jo Li', 'jo@example.co.uk'] }).join('\n');
+    for (const word of ['IT support', 'Lidl deliveries', 'Leeds', "Joanna's heating"]) expect(kept).toContain(word);
+  });
+
+  it('on a platform, leaves out a part that names the business\'s page, and asks one that names the platform', () => {
+    const questions = buildQuestions(
+      { ...plumber, targetKeywords: 'plumbers on yell.com, yell.com/biz/acme-plumbing-123 reviews', currentProducts: '' },
+      { ...options, count: 50, brand: null, domain: 'yell.com/biz/acme-plumbing-123' },
+    ).join('\n');
+    expect(questions).toContain('plumbers on yell.com');
+    expect(questions).not.toContain('acme-plumbing-123');
+  });
+
   it('never names the business itself, so that an assistant that names it does so unprompted', () => {
     const questions = buildQuestions({ ...plumber, targetKeywords: 'ACME plumbing reviews, acmeplumbing.co.uk, plumber Leeds', currentProducts: 'Acme-Plumbing boiler cover' }, { ...options, count: 50 });
     expect(questions.length).toBeGreaterThan(0);

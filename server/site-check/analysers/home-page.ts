@@ -1,4 +1,5 @@
 import { SAXParser, type StartTag } from 'parse5-sax-parser';
+import { excerpt } from '../../../shared/excerpt';
 import type { FetchedText } from './fetched-text';
 import organizationTypes from './organization-types.json';
 
@@ -41,10 +42,14 @@ export interface HomePageAnalysis {
   /** A <link rel="alternate" type="text/markdown">, made absolute. */
   markdownLink: string | null;
   /**
-   * The business's own name, as assistants would name it: the JSON-LD Organization's name, else
-   * og:site_name, else the title.
+   * The names the page's structured data gives its Organization nodes (LocalBusiness and every
+   * other subtype included), in order of appearance, the first few: on a platform's page one may
+   * be the platform's own. Which of these, og:site_name or the title names the business is the
+   * visibility probe's reading (server/visibility-probe/business-name.ts).
    */
-  brand: string | null;
+  organizationNames: string[];
+  /** og:site_name */
+  siteName: string | null;
   /** The body was cut at the size limit. */
   truncated: boolean;
 }
@@ -55,7 +60,9 @@ export const PAGE_TEXT_LIMITS = {
   description: 300,
   url: 2000,
   lang: 35,
-  brand: 120,
+  name: 120,
+  /** Organization names kept. */
+  names: 5,
   /** JSON-LD types listed (an Organization type is always kept, whatever comes before it). */
   types: 30,
   typeName: 100,
@@ -78,17 +85,16 @@ function shortType(type: string): string {
 /** A value as a report keeps it: whitespace collapsed, cut to `limit` characters (null when empty). */
 function bounded(value: string | undefined, limit: number): string | null {
   if (value === undefined) return null;
-  const clean = value.slice(0, limit * 4).replace(/\s+/g, ' ').trim();
-  if (clean === '') return null;
-  return clean.length > limit ? `${clean.slice(0, limit - 1)}…` : clean;
+  // Only what can be shown is read: a value may be megabytes long.
+  return excerpt(value.slice(0, limit * 4), limit) || null;
 }
 
 /**
- * What one JSON-LD value declares: its types, into `types` (a Set, capped), and the name of its
- * first Organization node. Walked with a stack of its own, so a deeply nested value cannot
- * overflow the call stack; each node is visited once.
+ * What one JSON-LD value declares: its types, into `types` (a Set, capped), and the names of its
+ * Organization nodes, into `organizationNames` (capped). Walked with a stack of its own, so a
+ * deeply nested value cannot overflow the call stack; each node is visited once.
  */
-function readJsonLd(value: unknown, types: Set<string>, found: { organizationName: string | null }): void {
+function readJsonLd(value: unknown, types: Set<string>, organizationNames: string[]): void {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -103,8 +109,9 @@ function readJsonLd(value: unknown, types: Set<string>, found: { organizationNam
     for (const type of nodeTypes) {
       if (types.size < PAGE_TEXT_LIMITS.types || ORGANIZATION_TYPES.has(type)) types.add(type.slice(0, PAGE_TEXT_LIMITS.typeName));
     }
-    if (found.organizationName === null && typeof record.name === 'string' && nodeTypes.some((type) => ORGANIZATION_TYPES.has(type))) {
-      found.organizationName = bounded(record.name, PAGE_TEXT_LIMITS.brand);
+    if (organizationNames.length < PAGE_TEXT_LIMITS.names && typeof record.name === 'string' && nodeTypes.some((type) => ORGANIZATION_TYPES.has(type))) {
+      const name = bounded(record.name, PAGE_TEXT_LIMITS.name);
+      if (name !== null && !organizationNames.includes(name)) organizationNames.push(name);
     }
     for (const [key, child] of Object.entries(record)) {
       if (key !== '@type' && child !== null && typeof child === 'object') stack.push(child);
@@ -177,15 +184,15 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
     jsonLdInvalid: 0,
     jsonLdErrors: [],
     markdownLink: null,
-    brand: null,
+    organizationNames: [],
+    siteName: null,
     truncated: page.truncated,
   };
   if (!html) return base;
 
   const found = { ...base, openGraph: { ...base.openGraph } };
-  let ogSiteName: string | null = null;
   const types = new Set<string>();
-  const jsonLd = { organizationName: null as string | null };
+  const organizationNames: string[] = [];
   // How many of each element that hides its text are open: a counter per name, not a stack.
   const hiding = new Map<string, number>();
   let hidden = 0;
@@ -197,7 +204,7 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
 
   const readJsonLdBlock = (text: string) => {
     try {
-      readJsonLd(JSON.parse(text), types, jsonLd);
+      readJsonLd(JSON.parse(text), types, organizationNames);
     } catch (error) {
       found.jsonLdInvalid += 1;
       if (found.jsonLdErrors.length < PAGE_TEXT_LIMITS.errors) found.jsonLdErrors.push(bounded(error instanceof Error ? error.message : String(error), PAGE_TEXT_LIMITS.error) ?? 'not valid JSON');
@@ -228,7 +235,7 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
         if (property === 'og:title') found.openGraph.title = true;
         if (property === 'og:description') found.openGraph.description = true;
         if (property === 'og:image') found.openGraph.image = true;
-        if (property === 'og:site_name' && ogSiteName === null) ogSiteName = bounded(content, PAGE_TEXT_LIMITS.brand);
+        if (property === 'og:site_name' && found.siteName === null) found.siteName = bounded(content, PAGE_TEXT_LIMITS.name);
       }
     } else if (name === 'link') {
       if (relIncludes(tag, 'canonical') && found.canonical === null) found.canonical = absolute(attribute(tag, 'href'), page.url);
@@ -267,6 +274,6 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
   if (block !== null) readJsonLdBlock((block as string[]).join(''));
 
   found.jsonLdTypes = [...types];
-  found.brand = jsonLd.organizationName ?? ogSiteName ?? found.title;
+  found.organizationNames = organizationNames;
   return found;
 }
