@@ -17,6 +17,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders, staticSecurityHeaders } from './http/security-headers';
 import { CHECKS_PER_ADDRESS_PER_HOUR, FORM_REQUESTS_PER_ADDRESS, formRoutes } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
+import { StartBudget } from './leads/start-budget';
 import type { Logger } from './logger';
 import { assetFiles } from './pages/asset-files';
 import { readAssetManifest } from './pages/asset-manifest';
@@ -27,7 +28,6 @@ import { AiLedger } from './ledger/ai-ledger';
 import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
 import { SITE_CHECK_PARAM } from '../shared/site-check';
-import { CheckBudget } from './site-check/check-budget';
 import { SiteCheckStore } from './site-check/check-store';
 import { siteCheckResultRoutes } from './site-check/result-routes';
 import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
@@ -163,9 +163,9 @@ export function createApp(deps: AppDependencies): SiteApp {
         store: checkStore,
         mailWaitMs: deps.siteChecks.mailWaitMs,
         onQueued: () => deps.siteChecks.kick(),
-        budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
+        budget: new StartBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
       },
-      publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
+      publicChecks: { perAddress: new StartBudget(config.publicChecksPerAddress, clock), perHour: new StartBudget(config.publicChecksPerHour, clock) },
       probes: { store: new ProbeStore(db), on: probesOn, assistants: config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label), onQueued: () => deps.probes?.kick() },
       sendPage: pages.sendPerVisitor,
     }),

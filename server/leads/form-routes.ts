@@ -13,13 +13,13 @@ import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { SitePages } from '../pages/site-pages';
 import { clientAddress } from '../http/address-bound';
-import type { CheckBudget } from '../site-check/check-budget';
 import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
 import { REUSE_WITHIN_MS } from '../site-check/check-worker';
 import type { ProbeStore } from '../visibility-probe/probe-store';
 import { reportWithoutFacts } from '../site-check/run-check';
 import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
+import type { StartBudget } from './start-budget';
 
 /** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
@@ -90,12 +90,12 @@ export interface FormRoutesDependencies {
    * for its findings. `budget` counts the checks each client address starts in an hour; past
    * it, or with the queue full, the check is recorded as skipped and the lead goes on as ever.
    */
-  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: CheckBudget };
+  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: StartBudget };
   /**
    * The public AI-readiness check's budgets: checks one client address may start in an hour, and
    * all visitors together (one key); a check answered from a recent result costs neither.
    */
-  publicChecks: { perAddress: CheckBudget; perHour: CheckBudget };
+  publicChecks: { perAddress: StartBudget; perHour: StartBudget };
   /**
    * The AI visibility probe of each audit request, queued in the request's transaction while an
    * assistant is configured (`on`), its worker nudged after; the notification says whether it runs.
@@ -218,7 +218,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       const skipReason = !checkToken
         ? null
         : !checks.budget.take(clientAddress(req))
-          ? `more than ${checks.budget.perHour} site checks were asked for from one address within an hour`
+          ? `more than ${checks.budget.limit} site checks were asked for from one address within an hour`
           : checks.store.queueFull()
             ? 'too many site checks are waiting to run just now'
             : null;
@@ -270,7 +270,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
     if (!checks.store.checkedSince(website, new Date(now.getTime() - REUSE_WITHIN_MS))) {
       const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
       const refusal = !perAddress.hasRoom(address)
-        ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.perHour, wait) }
+        ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.limit, wait) }
         : !perHour.hasRoom(ALL_VISITORS)
           ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
           : checks.store.queueFull()
