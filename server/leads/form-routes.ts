@@ -7,6 +7,7 @@ import { validateForm, type FieldSpec, type FormValues } from '../../shared/form
 import { routesPaths, site } from '../../shared/site';
 import { AUDIT_WEBSITE_PARAM, readinessResult, SITE_CHECK_PARAM, thankYouWithCheck } from '../../shared/site-check';
 import type { Config } from '../config';
+import { retryWhileLocked } from '../db/database';
 import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer, PostedNote } from '../http/fill-time';
@@ -54,7 +55,7 @@ interface Submission {
   values: FormValues;
   now: Date;
   /** Keeps the post in quarantine, answered like an accepted one. */
-  hold: (reason: string) => void;
+  hold: (reason: string) => Promise<void>;
   /** Gives the form back (or tells our script) why, with the status. */
   refuse: (status: number, message: string) => Promise<void>;
 }
@@ -204,13 +205,17 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   const checks = deps.siteChecks;
   const probes = deps.probes;
 
+  /** Logged when a visitor's write meets another program's lock on the database: it is tried again for a while. */
+  const waitingForDatabase = (req: Request, form: FormName) => () =>
+    req.log.warn({ form }, "Another program holds the database's lock: the visitor's post is tried again for a few seconds");
+
   /** An audit request or a contact message: stored with its notification, and its website's check queued. */
   const acceptLead =
     (kind: LeadKind) =>
-    ({ req, res, form, values, now, hold }: Submission) => {
+    async ({ req, res, form, values, now, hold }: Submission) => {
       // One address may not fill the agency's inbox: past a few leads a day, more are held.
       if (store.countLeadsFrom(values.email ?? '', new Date(now.getTime() - 86_400_000)) >= LEADS_PER_ADDRESS_PER_DAY) {
-        hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
+        await hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
         return;
       }
       const website = kind === 'audit' ? (values.website_url ?? '') : '';
@@ -223,32 +228,36 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
             ? 'too many site checks are waiting to run just now'
             : null;
       const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
-      const saved = store.save(
-        kind,
-        values,
-        now,
-        (id) =>
-          composeNotification({
+      const saved = await retryWhileLocked(
+        () =>
+          store.save(
             kind,
-            id,
-            fields: form.fields,
             values,
-            receivedAt: now,
-            from: config.mailFrom,
-            to: config.mailTo,
-            siteUrl: config.siteUrl,
-            brand: site.brand,
-            ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
-            ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
-          }),
-        {
-          ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
-          withLead: (id) => {
-            if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
-            else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
-            if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
-          },
-        },
+            now,
+            (id) =>
+              composeNotification({
+                kind,
+                id,
+                fields: form.fields,
+                values,
+                receivedAt: now,
+                from: config.mailFrom,
+                to: config.mailTo,
+                siteUrl: config.siteUrl,
+                brand: site.brand,
+                ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
+                ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
+              }),
+            {
+              ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
+              withLead: (id) => {
+                if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
+                else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
+                if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
+              },
+            },
+          ),
+        waitingForDatabase(req, form.name),
       );
       req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
       respondSuccess(req, res, form, checkToken);
@@ -286,7 +295,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       perHour.take(ALL_VISITORS);
     }
     const checkToken = newCheckToken();
-    const id = checks.store.enqueue(null, website, checkToken, now);
+    const id = await retryWhileLocked(() => checks.store.enqueue(null, website, checkToken, now), waitingForDatabase(req, form.name));
     req.log.info({ form: form.name, checkId: id }, 'AI-readiness check queued');
     respondSuccess(req, res, form, checkToken);
     setImmediate(checks.onQueued);
@@ -359,7 +368,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
           (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) ? 'honeypot filled'
           : deps.fillTime.suspicion(body[FORM_STARTED_FIELD], postedToken(req), deps.minFillMs);
         if (suspicion) {
-          holdAndThank(req, res, suspicion, keptValues(form.fields, body), now);
+          await holdAndThank(req, res, suspicion, keptValues(form.fields, body), now);
           return;
         }
         const result = validateForm(form.fields, body);
@@ -382,12 +391,15 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       }
     };
 
-    const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
+    const holdAndThank = async (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
       // The same answer as an accepted post's, a check link included, which the result page
       // answers as a check still running: a bot learns nothing from it, and a held submission's
       // website is never fetched.
       const decoyToken = form.websiteField && values[form.websiteField] ? newCheckToken() : null;
-      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null);
+      const id = await retryWhileLocked(
+        () => store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null),
+        waitingForDatabase(req, form.name),
+      );
       req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
       respondSuccess(req, res, form, decoyToken);
     };

@@ -1,6 +1,6 @@
 import type { FormName } from '../../shared/forms/form-contract';
 import type { FormValues } from '../../shared/forms/form-schema';
-import { waitingForLocks, type Db } from '../db/database';
+import { withoutWaitingForLocks, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
 
@@ -110,10 +110,12 @@ export class LeadStore {
    * Keeps a submission that looks automated (or one too many from an address) where ops can see
    * it, with the reason: not a lead, never mailed, deleted after the retention period.
    * `checkTokenHash`: the hash of the check token its answer carried, which leads to no check.
+   * A visitor's write: tried once, failing at once while another program holds the lock
+   * (`retryWhileLocked` tries it again).
    */
   hold(form: FormName, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
     const fields = JSON.stringify(values);
-    return waitingForLocks(this.db, () => Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid));
+    return withoutWaitingForLocks(this.db, () => Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid));
   }
 
   /** Deletes held submissions older than `days` days; returns how many. */
@@ -123,8 +125,9 @@ export class LeadStore {
 
   /**
    * Stores a lead and the notification that composeMail makes from its id, in one immediate
-   * write transaction (every write transaction is `.immediate()`, so it waits for the lock at
-   * BEGIN, within the full busy timeout that a visitor's write has, instead of failing half-way).
+   * write transaction (every write transaction is `.immediate()`, so it takes the lock at BEGIN
+   * instead of failing half-way). A visitor's write: tried once, failing at once while another
+   * program holds the lock (`retryWhileLocked` tries it again, off the event loop's way).
    */
   save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage, options: SaveOptions = {}): { id: number; mailId: number } {
     const createdAt = now.toISOString();
@@ -151,7 +154,7 @@ export class LeadStore {
       options.withLead?.(id);
       return { id, mailId };
     });
-    return waitingForLocks(this.db, () => write.immediate());
+    return withoutWaitingForLocks(this.db, () => write.immediate());
   }
 
   /**

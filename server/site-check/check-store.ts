@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
-import { waitingForLocks, type Db } from '../db/database';
+import { withoutWaitingForLocks, type Db } from '../db/database';
 import { requeueInterrupted } from '../db/interrupted-rows';
 import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
 import { reportSummary, reportView } from './report';
@@ -106,10 +106,13 @@ export class SiteCheckStore {
     this.deleteOld = db.prepare(`DELETE FROM site_checks WHERE audit_id IS NULL AND created_at < ?`);
   }
 
-  /** Queues the check of a website; call it inside the transaction of the request that asks for it. */
+  /**
+   * Queues the check of a website; call it inside the transaction of the request that asks for
+   * it. A visitor's write: on its own (the public checker's post) it is tried once, failing at once
+   * while another program holds the lock (`retryWhileLocked` tries it again).
+   */
   enqueue(auditId: number | null, url: string, token: string, now: Date): number {
-    // A visitor's write (the public checker's post, or inside an audit request's transaction).
-    return waitingForLocks(this.db, () => Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid));
+    return withoutWaitingForLocks(this.db, () => Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid));
   }
 
   /** Records a check that will not run (`report` says why), in the transaction of the request that asked for it. */

@@ -59,6 +59,8 @@ export function createTestApp(
     checksPerAddressPerHour?: number;
     minFillMs?: number;
     clock?: TestClock;
+    /** The app's logger (test/helpers/capturing-logger.ts, to read what it logs); by default one at LOG_LEVEL, silent. */
+    logger?: Logger;
   } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
@@ -74,7 +76,7 @@ export function createTestApp(
   migrate(db);
   let kicks = 0;
   let checkKicks = 0;
-  const logger = createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
   const app = createApp({
     config,
     db,

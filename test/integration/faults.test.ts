@@ -8,6 +8,7 @@ import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { holdExclusiveLock } from '../helpers/database-lock';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { countRows, openForm, postForm, submitLead, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
+import { waitFor } from '../helpers/process-forms';
 import { freePort } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -94,6 +95,36 @@ describe('the database locked by ops', () => {
     expect(countRows(app.db, 'mail_outbox')).toBe(0);
     // Once ops let go, the next try goes through.
     await submitLead(app, '/free-audit', validAudit);
+    expectEveryLeadHasOneMail(app);
+  });
+
+  it('serves pages while a lead waits for the lock, and stores the lead once ops let go', async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createTestApp({ logger });
+    testApp = app;
+    const session = await openForm(app.app, '/free-audit');
+    const lock = holdExclusiveLock(app.config.databasePath);
+    await lock.locked;
+    let answered = false;
+    const posting = session.agent
+      .post('/free-audit')
+      .type('form')
+      .send({ ...validAudit, ...session.hidden })
+      .then((response) => {
+        answered = true;
+        return response;
+      });
+    await waitFor('the post to meet the lock', () => lines.some((line) => line.msg === "Another program holds the database's lock: the visitor's post is tried again for a few seconds"), 20_000);
+    // The post waits on a timer, not on the event loop: every page is served meanwhile.
+    expect((await request(app.app).get('/healthz')).status).toBe(200);
+    expect((await request(app.app).get('/')).status).toBe(200);
+    expect((await request(app.app).get('/free-audit')).status).toBe(200);
+    expect(answered).toBe(false);
+    expect(await lock.release()).toBe('0: locked, released');
+    const response = await posting;
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
+    expect(countRows(app.db, 'audit_submissions')).toBe(1);
     expectEveryLeadHasOneMail(app);
   });
 
