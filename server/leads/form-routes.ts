@@ -218,47 +218,57 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
         await hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
         return;
       }
+      const address = clientAddress(req);
       const website = kind === 'audit' ? (values.website_url ?? '') : '';
       const checkToken = website ? newCheckToken() : null;
+      // The queue first: a check it has no room for costs the address none of its budget.
       const skipReason = !checkToken
         ? null
-        : !checks.budget.take(clientAddress(req))
-          ? `more than ${checks.budget.limit} site checks were asked for from one address within an hour`
-          : checks.store.queueFull()
-            ? 'too many site checks are waiting to run just now'
+        : checks.store.queueFull()
+          ? 'too many site checks are waiting to run just now'
+          : !checks.budget.take(address)
+            ? `more than ${checks.budget.limit} site checks were asked for from one address within an hour`
             : null;
+      const checkTaken = checkToken !== null && skipReason === null;
       const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
-      const saved = await retryWhileLocked(
-        () =>
-          store.save(
-            kind,
-            values,
-            now,
-            (id) =>
-              composeNotification({
-                kind,
-                id,
-                fields: form.fields,
-                values,
-                receivedAt: now,
-                from: config.mailFrom,
-                to: config.mailTo,
-                siteUrl: config.siteUrl,
-                brand: site.brand,
-                ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
-                ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
-              }),
-            {
-              ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
-              withLead: (id) => {
-                if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
-                else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
-                if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
+      let saved: { id: number; mailId: number };
+      try {
+        saved = await retryWhileLocked(
+          () =>
+            store.save(
+              kind,
+              values,
+              now,
+              (id) =>
+                composeNotification({
+                  kind,
+                  id,
+                  fields: form.fields,
+                  values,
+                  receivedAt: now,
+                  from: config.mailFrom,
+                  to: config.mailTo,
+                  siteUrl: config.siteUrl,
+                  brand: site.brand,
+                  ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
+                  ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
+                }),
+              {
+                ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
+                withLead: (id) => {
+                  if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
+                  else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
+                  if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
+                },
               },
-            },
-          ),
-        waitingForDatabase(req, form.name),
-      );
+            ),
+          waitingForDatabase(req, form.name),
+        );
+      } catch (error) {
+        // Not stored: the check it took from the address's budget will never run.
+        if (checkTaken) checks.budget.giveBack(address);
+        throw error;
+      }
       req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
       respondSuccess(req, res, form, checkToken);
       setImmediate(deps.onStored);
@@ -268,34 +278,48 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
 
   /**
    * The public AI-readiness check: queued (no lead, no mail), its result page given at once. A
-   * site checked in the last hour is answered from that result, which fetches nothing and costs
-   * no budget; otherwise one client address, and all visitors together, may start only so many
-   * an hour (429 with Retry-After, and a sentence that says when to come back).
+   * site checked in the last hour is answered from that result at once, which fetches nothing,
+   * waits in no queue and costs no budget; otherwise one client address, and all visitors
+   * together, may start only so many an hour, and the queue only holds so many (429 with
+   * Retry-After, and a sentence that says when to come back).
    */
   const acceptCheck = async ({ req, res, form, values, now, refuse }: Submission) => {
     const website = values.website ?? '';
     const address = clientAddress(req);
     const { perAddress, perHour } = deps.publicChecks;
-    if (!checks.store.checkedSince(website, new Date(now.getTime() - REUSE_WITHIN_MS))) {
-      const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-      const refusal = !perAddress.hasRoom(address)
-        ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.limit, wait) }
-        : !perHour.hasRoom(ALL_VISITORS)
-          ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
-          : checks.store.queueFull()
-            ? { reason: 'the queue full', seconds: 60, message: messages.checkerBusy }
-            : null;
-      if (refusal) {
-        req.log.warn({ form: form.name, over: refusal.reason }, 'AI-readiness check refused: over its budget');
-        res.setHeader('Retry-After', String(refusal.seconds));
-        await refuse(429, refusal.message(minutes(refusal.seconds)));
-        return;
-      }
-      perAddress.take(address);
-      perHour.take(ALL_VISITORS);
-    }
     const checkToken = newCheckToken();
-    const id = await retryWhileLocked(() => checks.store.enqueue(null, website, checkToken, now), waitingForDatabase(req, form.name));
+    const onLocked = waitingForDatabase(req, form.name);
+    const reusedId = await retryWhileLocked(() => checks.store.recordReused(website, checkToken, now, new Date(now.getTime() - REUSE_WITHIN_MS)), onLocked);
+    if (reusedId !== null) {
+      req.log.info({ form: form.name, checkId: reusedId }, 'AI-readiness check answered from a recent result');
+      respondSuccess(req, res, form, checkToken);
+      return;
+    }
+    const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+    const refusal = !perAddress.hasRoom(address)
+      ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.limit, wait) }
+      : !perHour.hasRoom(ALL_VISITORS)
+        ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
+        : checks.store.queueFull()
+          ? { reason: 'the queue full', seconds: 60, message: messages.checkerBusy }
+          : null;
+    if (refusal) {
+      req.log.warn({ form: form.name, over: refusal.reason }, 'AI-readiness check refused: over its budget');
+      res.setHeader('Retry-After', String(refusal.seconds));
+      await refuse(429, refusal.message(minutes(refusal.seconds)));
+      return;
+    }
+    perAddress.take(address);
+    perHour.take(ALL_VISITORS);
+    let id: number;
+    try {
+      id = await retryWhileLocked(() => checks.store.enqueue(null, website, checkToken, now), onLocked);
+    } catch (error) {
+      // Not queued: it fetches nothing, so it costs nothing.
+      perAddress.giveBack(address);
+      perHour.giveBack(ALL_VISITORS);
+      throw error;
+    }
     req.log.info({ form: form.name, checkId: id }, 'AI-readiness check queued');
     respondSuccess(req, res, form, checkToken);
     setImmediate(checks.onQueued);
