@@ -17,6 +17,7 @@ import { clientAddress } from '../http/address-bound';
 import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
 import { REUSE_WITHIN_MS } from '../site-check/check-worker';
 import type { ProbeStore } from '../visibility-probe/probe-store';
+import { addressShareUsed, skippedReport } from '../visibility-probe/run-probe';
 import { reportWithoutFacts } from '../site-check/run-check';
 import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
@@ -31,6 +32,18 @@ export const LEADS_PER_ADDRESS_PER_DAY = 3;
  * traffic in bulk.
  */
 export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
+
+/**
+ * Visibility probes one client address may start in 24 hours through the audit form: as many as
+ * a fifth of PROBE_DAILY_CALLS pays for (a probe costs PROBE_PROMPTS calls to each configured
+ * assistant at most), one at least. A script sending requests with made-up e-mail addresses
+ * could otherwise spend the day's calls in a few minutes, and every real lead after it would go
+ * without its probe.
+ */
+export function probesPerAddressPerDay(probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>): number {
+  const callsPerProbe = probe.promptsPerAssistant * Math.max(1, probe.assistants.length);
+  return Math.max(1, Math.floor(probe.dailyCalls / 5 / callsPerProbe));
+}
 
 /** The one key the public check's budget for all visitors together is counted under. */
 const ALL_VISITORS = 'all visitors';
@@ -88,8 +101,8 @@ export interface FormRoutesDependencies {
   /**
    * The instant check of an audit request's website: queued in the request's transaction (the
    * request never waits for it), its worker nudged after; the notification waits `mailWaitMs`
-   * for its findings. `budget` counts the checks each client address starts in an hour; past
-   * it, or with the queue full, the check is recorded as skipped and the lead goes on as ever.
+   * for its findings. `budget` counts the checks each client address starts in an hour; with the
+   * queue full, or past it, the check is recorded as skipped and the lead goes on as ever.
    */
   siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: StartBudget };
   /**
@@ -100,9 +113,11 @@ export interface FormRoutesDependencies {
   /**
    * The AI visibility probe of each audit request, queued in the request's transaction while an
    * assistant is configured (`on`), its worker nudged after; the notification says whether it runs.
-   * `assistants`: their names ("ChatGPT"), which the audit form names beside its button.
+   * `assistants`: their names ("ChatGPT"), which the audit form names beside its button. `budget`
+   * counts the probes each client address starts in 24 hours (probesPerAddressPerDay); past it the
+   * probe is recorded as skipped, with why, and the lead goes on as ever.
    */
-  probes: { store: ProbeStore; on: boolean; assistants: readonly string[]; onQueued: () => void };
+  probes: { store: ProbeStore; on: boolean; assistants: readonly string[]; onQueued: () => void; budget: StartBudget };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -209,7 +224,10 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   const waitingForDatabase = (req: Request, form: FormName) => () =>
     req.log.warn({ form }, "Another program holds the database's lock: the visitor's post is tried again for a few seconds");
 
-  /** An audit request or a contact message: stored with its notification, and its website's check queued. */
+  /**
+   * An audit request or a contact message: stored with its notification, and its website's check
+   * and its visibility probe queued, each within its budget (else recorded as skipped, with why).
+   */
   const acceptLead =
     (kind: LeadKind) =>
     async ({ req, res, form, values, now, hold }: Submission) => {
@@ -222,15 +240,21 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       const website = kind === 'audit' ? (values.website_url ?? '') : '';
       const checkToken = website ? newCheckToken() : null;
       // The queue first: a check it has no room for costs the address none of its budget.
-      const skipReason = !checkToken
+      const checkSkip = !checkToken
         ? null
         : checks.store.queueFull()
           ? 'too many site checks are waiting to run just now'
           : !checks.budget.take(address)
             ? `more than ${checks.budget.limit} site checks were asked for from one address within an hour`
             : null;
-      const checkTaken = checkToken !== null && skipReason === null;
-      const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
+      const checkTaken = checkToken !== null && checkSkip === null;
+      const probing = kind === 'audit' && probes.on;
+      // Without a website the probe has nothing to look for in the answers: it asks nothing when
+      // it runs, so it costs the address none of its budget.
+      const probeTaken = probing && website !== '' && probes.budget.take(address);
+      const probeSkip = probing && website !== '' && !probeTaken ? addressShareUsed(probes.budget.limit) : null;
+      const skippedCheck = checkToken && checkSkip ? reportWithoutFacts(website, 'skipped', checkSkip, now) : null;
+      const skippedProbe = probeSkip ? skippedReport({ brand: null, website }, probeSkip, now) : null;
       let saved: { id: number; mailId: number };
       try {
         saved = await retryWhileLocked(
@@ -250,30 +274,35 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
                   to: config.mailTo,
                   siteUrl: config.siteUrl,
                   brand: site.brand,
-                  ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
-                  ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
+                  ...(checkToken ? { siteCheck: skippedCheck ?? ('pending' as const) } : {}),
+                  ...(kind === 'audit' ? { probe: !probing ? ('not configured' as const) : (skippedProbe ?? ('pending' as const)) } : {}),
                 }),
               {
-                ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
+                ...(checkToken && !skippedCheck ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
                 withLead: (id) => {
-                  if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
+                  if (checkToken && skippedCheck) checks.store.recordSkipped(id, website, checkToken, skippedCheck, now);
                   else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
-                  if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
+                  if (skippedProbe) probes.store.recordSkipped(id, skippedProbe, now);
+                  else if (probing) probes.store.enqueue(id, now);
                 },
               },
             ),
           waitingForDatabase(req, form.name),
         );
       } catch (error) {
-        // Not stored: the check it took from the address's budget will never run.
+        // Not stored: the check and the probe it took from the address's budgets will never run.
         if (checkTaken) checks.budget.giveBack(address);
+        if (probeTaken) probes.budget.giveBack(address);
         throw error;
       }
-      req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
+      req.log.info(
+        { form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (checkSkip ?? true), ...(probing ? { probe: probeSkip ?? true } : {}) },
+        'Lead stored',
+      );
       respondSuccess(req, res, form, checkToken);
       setImmediate(deps.onStored);
-      if (checkToken && !skipped) setImmediate(checks.onQueued);
-      if (kind === 'audit' && probes.on) setImmediate(probes.onQueued);
+      if (checkToken && !skippedCheck) setImmediate(checks.onQueued);
+      if (probing && !skippedProbe) setImmediate(probes.onQueued);
     };
 
   /**

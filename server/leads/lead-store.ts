@@ -3,6 +3,8 @@ import type { FormValues } from '../../shared/forms/form-schema';
 import { withoutWaitingForLocks, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
+import { storedProbeReport } from '../visibility-probe/probe-store';
+import type { ProbeReport } from '../visibility-probe/run-probe';
 
 export type LeadKind = 'audit' | 'contact';
 
@@ -67,6 +69,7 @@ export class LeadStore {
   private readonly recompose;
   private readonly waitingFindings;
   private readonly probeRunning;
+  private readonly probeEnded;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -97,6 +100,16 @@ export class LeadStore {
       `SELECT id, message FROM mail_outbox WHERE kind = 'site-check' AND source_id = ? AND sent_at IS NULL AND attempts = 0 AND next_attempt_at > ? ORDER BY id LIMIT 1`,
     );
     this.probeRunning = db.prepare<[number], number>(`SELECT 1 FROM visibility_probes WHERE audit_id = ? AND status IN ('queued', 'running')`).pluck();
+    this.probeEnded = db.prepare<[number], { report: string | null }>(`SELECT report FROM visibility_probes WHERE audit_id = ? AND status NOT IN ('queued', 'running')`);
+  }
+
+  /**
+   * The report of the request's visibility probe once it has one: a probe recorded as skipped when
+   * the request came in has one from the start. Null while it is queued or running, or when there is none.
+   */
+  endedProbe(auditId: number): ProbeReport | null {
+    const row = this.probeEnded.get(auditId);
+    return row ? storedProbeReport(row) : null;
   }
 
   /** Leads (both forms) stored since `since` from this address, however its case or form is written. */

@@ -74,8 +74,8 @@ describe('SMTP refusing connections', () => {
 
 describe('the database locked by ops', () => {
   it(`waits up to the busy timeout (${BUSY_TIMEOUT_MS} ms), then answers 503 with a clear message, writes nothing and spends none of the address's budget`, async () => {
-    // One site check an hour from this address: the refused post must not have used it.
-    const app = createTestApp({ checksPerAddressPerHour: 1 });
+    // One site check an hour and one probe a day from this address: the refused post must not have used them.
+    const app = createTestApp({ checksPerAddressPerHour: 1, probesPerAddressPerDay: 1, env: { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
     testApp = app;
     const session = await openForm(app.app, '/free-audit');
     // An ops job may hold the lock for 10 s or more: held until the app has answered, it is longer
@@ -94,10 +94,11 @@ describe('the database locked by ops', () => {
     expect(await lock.release()).toBe('0: locked, released');
     expect(countRows(app.db, 'audit_submissions')).toBe(0);
     expect(countRows(app.db, 'mail_outbox')).toBe(0);
-    // Once ops let go, the next try goes through, its website's check queued.
+    // Once ops let go, the next try goes through, its website's check and its probe queued.
     await submitLead(app, '/free-audit', validAudit);
     expectEveryLeadHasOneMail(app);
     expect(app.db.prepare('SELECT status FROM site_checks').all()).toEqual([{ status: 'queued' }]);
+    expect(app.db.prepare('SELECT status FROM visibility_probes').all()).toEqual([{ status: 'queued' }]);
   });
 
   it('serves pages while a lead waits for the lock, and stores the lead once ops let go', async () => {

@@ -1,3 +1,5 @@
+import { loadConfig } from '../../server/config';
+import { probesPerAddressPerDay } from '../../server/leads/form-routes';
 import { DAY_MS, StartBudget } from '../../server/leads/start-budget';
 import { testClock } from '../helpers/clock';
 
@@ -61,5 +63,21 @@ describe('a start budget', () => {
     budget.giveBack('203.0.113.7');
     expect(budget.take('203.0.113.7')).toBe(true);
     expect(budget.take('203.0.113.7')).toBe(false);
+  });
+});
+
+describe("the probes one client address may start in 24 hours", () => {
+  const KEYS = { OPENAI_API_KEY: 'sk-test-openai', ANTHROPIC_API_KEY: 'sk-ant-test-key', GEMINI_API_KEY: 'AIzaTestKey0123', PERPLEXITY_API_KEY: 'pplx-test-key' };
+  const perAddress = (env: Record<string, string>) => probesPerAddressPerDay(loadConfig({ DATABASE_PATH: 'data/site.db', ...env }).probe);
+
+  it('are as many as a fifth of PROBE_DAILY_CALLS pays for: one a day at the defaults, with four assistants', () => {
+    expect(perAddress(KEYS)).toBe(1);
+    // 300 / 5 = 60 calls; 10 questions to each of two assistants is 20 calls a probe.
+    expect(perAddress({ OPENAI_API_KEY: KEYS.OPENAI_API_KEY, ANTHROPIC_API_KEY: KEYS.ANTHROPIC_API_KEY })).toBe(3);
+    expect(perAddress({ ...KEYS, PROBE_PROMPTS: '3', PROBE_DAILY_CALLS: '1000' })).toBe(16);
+  });
+
+  it('are one at least, however small the day', () => {
+    expect(perAddress({ ...KEYS, PROBE_PROMPTS: '50', PROBE_DAILY_CALLS: '10' })).toBe(1);
   });
 });
