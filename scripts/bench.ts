@@ -9,10 +9,11 @@ import type { RecordedResponse } from './bench/baseline-server';
 import { measureHostileAnswers } from './bench/hostile-answers';
 import { measureHostileAssistants } from './bench/hostile-assistants';
 import { measureHostileChecks, ms, type CheckCost } from './bench/hostile-checks';
+import { measureLockedDatabase } from './bench/locked-database';
 import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, ROOT, startNodeServer, startSiteServer, stopOnExit, type RunningServer } from './bench/processes';
 
 /**
- * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only --site-check-only --hostile-only --answers-only]`:
+ * `npm run bench [-- --duration 10 --warmup 3 --rounds 2 --connections 10 --no-express --flood-only --site-check-only --hostile-only --answers-only --lock-only --compare DIST]`:
  * the site's throughput and latency on /, an article and /free-audit, next to a bare node:http
  * server that sends the same bytes (the practical ceiling), measured in the same run on the same
  * core. Then a flood: / alone, and / again while one client holds FLOOD_CONNECTIONS connections on
@@ -26,7 +27,10 @@ import { assertLoopback, cores, ensureBuilt, hasTaskset, measuredPages, pinned, 
  * measures that alone. Last, hostile assistants: what reading one assistant's answer costs,
  * friendly and hostile (scripts/bench/hostile-answers.ts), and / alone and while visibility probes
  * read answers of the worst kinds an API can send (scripts/bench/hostile-assistants.ts);
- * `--answers-only` measures that alone. Each part that has a target fails the run when it misses it.
+ * `--answers-only` measures that alone. Then / while another program holds the database's write
+ * lock and a lead is posted (scripts/bench/locked-database.ts); `--lock-only` measures that alone,
+ * and with `--compare DIST` another build's dist/ folder too, in the same run. Each part that has
+ * a target fails the run when it misses it.
  */
 
 interface Options {
@@ -43,6 +47,10 @@ interface Options {
   hostileOnly: boolean;
   /** Only the hostile assistants' answers. */
   answersOnly: boolean;
+  /** Only / while the database is locked. */
+  lockOnly: boolean;
+  /** Another build's dist/ folder, measured beside this one while the database is locked. */
+  compare: string | undefined;
 }
 
 /** The load generator stands in for the reverse proxy, which says who each visitor is. */
@@ -54,7 +62,7 @@ const FLOOD_CONNECTIONS = 50;
 const FLOOD_TARGET = { p99Ms: 25, share: 0.5 };
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false, hostileOnly: false, answersOnly: false };
+  const options: Options = { duration: 10, warmup: 3, connections: 10, rounds: 2, express: true, pages: true, floodOnly: false, hostileOnly: false, answersOnly: false, lockOnly: false, compare: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = Number(argv[i + 1]);
@@ -63,10 +71,15 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--flood-only') options.floodOnly = true;
     else if (arg === '--hostile-only') options.hostileOnly = true;
     else if (arg === '--answers-only') options.answersOnly = true;
+    else if (arg === '--lock-only') options.lockOnly = true;
+    else if (arg === '--compare' && argv[i + 1]) {
+      options.compare = path.resolve(argv[i + 1] ?? '');
+      i += 1;
+    }
     else if ((arg === '--duration' || arg === '--warmup' || arg === '--connections' || arg === '--rounds') && Number.isInteger(value) && value > 0) {
       options[arg.slice(2) as 'duration' | 'warmup' | 'connections' | 'rounds'] = value;
       i += 1;
-    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only, --hostile-only, --answers-only`);
+    } else throw new Error(`Unknown option ${arg}. Options: --duration S, --warmup S, --rounds N, --connections N, --no-express, --flood-only, --site-check-only, --hostile-only, --answers-only, --lock-only, --compare DIST`);
   }
   return options;
 }
@@ -391,7 +404,7 @@ function printFlood(rounds: FloodRound[], floodPath: string): boolean {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   ensureBuilt();
-  const bench = { load, checkCost, duration: options.duration, warmup: options.warmup, connections: options.connections };
+  const bench = { load, checkCost, duration: options.duration, warmup: options.warmup, connections: options.connections, rounds: options.rounds };
   const hostile = async (): Promise<boolean> => {
     const servers: RunningServer[] = [];
     const stopAll = stopOnExit(servers);
@@ -411,8 +424,21 @@ async function main(): Promise<void> {
       await stopAll();
     }
   };
+  const locked = async (): Promise<boolean> => {
+    const servers: RunningServer[] = [];
+    const stopAll = stopOnExit(servers);
+    try {
+      return await measureLockedDatabase(bench, servers, options.compare);
+    } finally {
+      await stopAll();
+    }
+  };
   if (options.answersOnly) {
     if (!(await answers())) process.exitCode = 1;
+    return;
+  }
+  if (options.lockOnly) {
+    if (!(await locked())) process.exitCode = 1;
     return;
   }
   if (options.hostileOnly) {
@@ -472,6 +498,7 @@ async function main(): Promise<void> {
   }
   if (!(await hostile())) process.exitCode = 1;
   if (!(await answers())) process.exitCode = 1;
+  if (!(await locked())) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -15,8 +15,9 @@ import { formRateLimit } from './http/rate-limit';
 import { redirects } from './http/redirects';
 import { requestLog } from './http/request-log';
 import { securityHeaders, staticSecurityHeaders } from './http/security-headers';
-import { CHECKS_PER_ADDRESS_PER_HOUR, FORM_REQUESTS_PER_ADDRESS, formRoutes } from './leads/form-routes';
+import { CHECKS_PER_ADDRESS_PER_HOUR, FORM_REQUESTS_PER_ADDRESS, formRoutes, probesPerAddressPerDay } from './leads/form-routes';
 import { LeadStore } from './leads/lead-store';
+import { DAY_MS, StartBudget } from './leads/start-budget';
 import type { Logger } from './logger';
 import { assetFiles } from './pages/asset-files';
 import { readAssetManifest } from './pages/asset-manifest';
@@ -27,7 +28,6 @@ import { AiLedger } from './ledger/ai-ledger';
 import { aiClassifier, loadAiSources, type AiSources } from './ledger/ai-sources';
 import { SEO_FILE_PATHS, seoFiles } from './seo/seo-router';
 import { SITE_CHECK_PARAM } from '../shared/site-check';
-import { CheckBudget } from './site-check/check-budget';
 import { SiteCheckStore } from './site-check/check-store';
 import { siteCheckResultRoutes } from './site-check/result-routes';
 import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
@@ -72,6 +72,8 @@ export interface AppDependencies {
   formRequestsPerAddress?: AddressBoundOptions;
   /** Site checks one client address may start in an hour through the audit form (tests lower it). */
   checksPerAddressPerHour?: number;
+  /** Visibility probes one client address may start in 24 hours (by default from the probe's configuration: probesPerAddressPerDay). */
+  probesPerAddressPerDay?: number;
   /** The least time between showing a form and its post that counts as a person (tests lower it). */
   minFillMs?: number;
   /** The AI agents and assistants the ledger recognises (server/ledger/ai-sources.json unless given). */
@@ -163,10 +165,16 @@ export function createApp(deps: AppDependencies): SiteApp {
         store: checkStore,
         mailWaitMs: deps.siteChecks.mailWaitMs,
         onQueued: () => deps.siteChecks.kick(),
-        budget: new CheckBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
+        budget: new StartBudget(deps.checksPerAddressPerHour ?? CHECKS_PER_ADDRESS_PER_HOUR, clock),
       },
-      publicChecks: { perAddress: new CheckBudget(config.publicChecksPerAddress, clock), perHour: new CheckBudget(config.publicChecksPerHour, clock) },
-      probes: { store: new ProbeStore(db), on: probesOn, assistants: config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label), onQueued: () => deps.probes?.kick() },
+      publicChecks: { perAddress: new StartBudget(config.publicChecksPerAddress, clock), perHour: new StartBudget(config.publicChecksPerHour, clock) },
+      probes: {
+        store: new ProbeStore(db),
+        on: probesOn,
+        assistants: config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label),
+        onQueued: () => deps.probes?.kick(),
+        budget: new StartBudget(deps.probesPerAddressPerDay ?? probesPerAddressPerDay(config.probe), clock, DAY_MS),
+      },
       sendPage: pages.sendPerVisitor,
     }),
   );

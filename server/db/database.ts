@@ -10,18 +10,22 @@ export type Db = Database.Database;
 
 /**
  * How long a write waits for a lock that another program holds (ops in the sqlite3 shell, an
- * erasure) before it fails: a visitor's post (then told to try again), the server's start-up, and
- * every ops script.
+ * erasure, a backup) before it fails: the server's start-up and every ops script, as SQLite's busy
+ * timeout; a visitor's post (then told to try again) in all, tried again on a timer
+ * (`retryWhileLocked`).
  */
 export const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * How long the running server's own background writes (site checks, probes, the mail outbox, the
- * AI ledger, retention) wait for such a lock. better-sqlite3 waits synchronously, on the event
- * loop that serves every page: while ops hold the database, waits of seconds one after another
- * would stop the site, so these give up soon and their worker tries again later.
+ * How long the running server's own writes wait for such a lock on the connection that serves
+ * pages. better-sqlite3 waits synchronously, on the event loop that serves every page: while ops
+ * hold the database, waits of seconds one after another would stop the site, so these give up
+ * soon; a worker tries again later, a visitor's write on a timer.
  */
 export const BACKGROUND_BUSY_TIMEOUT_MS = 100;
+
+/** How often a visitor's write that met another program's lock is tried again, within BUSY_TIMEOUT_MS in all. */
+const VISITOR_WRITE_RETRY_MS = 25;
 
 /** How long a background worker waits before it tries again after the database refused it (such a lock, a full disk). */
 export const REFUSED_RETRY_MS = 5_000;
@@ -51,25 +55,56 @@ export function openDatabase(file: string): Db {
 
 /**
  * For the running server, once started: from now on a write on `db` waits only
- * BACKGROUND_BUSY_TIMEOUT_MS for another program's lock, unless it is a visitor's, made through
- * `waitingForLocks`.
+ * BACKGROUND_BUSY_TIMEOUT_MS for another program's lock.
  */
 export function waitBrieflyForLocks(db: Db): void {
   db.pragma(`busy_timeout = ${BACKGROUND_BUSY_TIMEOUT_MS}`);
 }
 
 /**
- * Runs a visitor's write (a lead, a held submission, a public check) with the full busy timeout:
- * a person is waiting for the answer, and a lead is worth a few seconds of the site's time.
+ * Runs a visitor's write (a lead, a held submission, a public check) once, without waiting for
+ * another program's lock: it fails at once with SQLITE_BUSY instead, and `retryWhileLocked` tries
+ * it again on a timer, so that the event loop serves pages meanwhile.
  */
-export function waitingForLocks<T>(db: Db, write: () => T): T {
+export function withoutWaitingForLocks<T>(db: Db, write: () => T): T {
   const before = Number(db.pragma('busy_timeout', { simple: true }));
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma('busy_timeout = 0');
   try {
     return write();
   } finally {
     db.pragma(`busy_timeout = ${before}`);
   }
+}
+
+/** Whether `error` is SQLite's refusal because another connection holds the lock. */
+function isLocked(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'SQLITE_BUSY';
+}
+
+/**
+ * A visitor's write, which a person waits for and a lead is worth: tried at once, and while
+ * another program holds the database's lock, tried again every VISITOR_WRITE_RETRY_MS on a timer
+ * (never a wait that blocks the event loop) until BUSY_TIMEOUT_MS have passed; then it fails with
+ * the last refusal. `onLocked` is told once, when the first try meets the lock. Any other error
+ * fails it at once.
+ */
+export function retryWhileLocked<T>(write: () => T, onLocked?: () => void): Promise<T> {
+  const started = performance.now();
+  return new Promise<T>((resolve, reject) => {
+    const attempt = (first: boolean) => {
+      try {
+        resolve(write());
+      } catch (error) {
+        if (!isLocked(error) || performance.now() - started >= BUSY_TIMEOUT_MS) {
+          reject(error);
+          return;
+        }
+        if (first) onLocked?.();
+        setTimeout(() => attempt(false), VISITOR_WRITE_RETRY_MS);
+      }
+    };
+    attempt(true);
+  });
 }
 
 /** For ops scripts: never writes, so it can run beside the live server. */

@@ -7,19 +7,21 @@ import { validateForm, type FieldSpec, type FormValues } from '../../shared/form
 import { routesPaths, site } from '../../shared/site';
 import { AUDIT_WEBSITE_PARAM, readinessResult, SITE_CHECK_PARAM, thankYouWithCheck } from '../../shared/site-check';
 import type { Config } from '../config';
+import { retryWhileLocked } from '../db/database';
 import { isCsrfError, postedToken, type CsrfProtection } from '../http/csrf';
 import { CrossSiteRequestError, rejectCrossSite } from '../http/cross-site';
 import type { FillTimer, PostedNote } from '../http/fill-time';
 import { RateLimitError } from '../http/rate-limit';
 import type { SitePages } from '../pages/site-pages';
 import { clientAddress } from '../http/address-bound';
-import type { CheckBudget } from '../site-check/check-budget';
 import { newCheckToken, tokenHash, type SiteCheckStore } from '../site-check/check-store';
 import { REUSE_WITHIN_MS } from '../site-check/check-worker';
 import type { ProbeStore } from '../visibility-probe/probe-store';
+import { addressShareUsed, skippedReport } from '../visibility-probe/run-probe';
 import { reportWithoutFacts } from '../site-check/run-check';
 import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
+import type { StartBudget } from './start-budget';
 
 /** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
@@ -30,6 +32,18 @@ export const LEADS_PER_ADDRESS_PER_DAY = 3;
  * traffic in bulk.
  */
 export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
+
+/**
+ * Visibility probes one client address may start in 24 hours through the audit form: as many as
+ * a fifth of PROBE_DAILY_CALLS pays for (a probe costs PROBE_PROMPTS calls to each configured
+ * assistant at most), one at least. A script sending requests with made-up e-mail addresses
+ * could otherwise spend the day's calls in a few minutes, and every real lead after it would go
+ * without its probe.
+ */
+export function probesPerAddressPerDay(probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>): number {
+  const callsPerProbe = probe.promptsPerAssistant * Math.max(1, probe.assistants.length);
+  return Math.max(1, Math.floor(probe.dailyCalls / 5 / callsPerProbe));
+}
 
 /** The one key the public check's budget for all visitors together is counted under. */
 const ALL_VISITORS = 'all visitors';
@@ -54,7 +68,7 @@ interface Submission {
   values: FormValues;
   now: Date;
   /** Keeps the post in quarantine, answered like an accepted one. */
-  hold: (reason: string) => void;
+  hold: (reason: string) => Promise<void>;
   /** Gives the form back (or tells our script) why, with the status. */
   refuse: (status: number, message: string) => Promise<void>;
 }
@@ -87,21 +101,23 @@ export interface FormRoutesDependencies {
   /**
    * The instant check of an audit request's website: queued in the request's transaction (the
    * request never waits for it), its worker nudged after; the notification waits `mailWaitMs`
-   * for its findings. `budget` counts the checks each client address starts in an hour; past
-   * it, or with the queue full, the check is recorded as skipped and the lead goes on as ever.
+   * for its findings. `budget` counts the checks each client address starts in an hour; with the
+   * queue full, or past it, the check is recorded as skipped and the lead goes on as ever.
    */
-  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: CheckBudget };
+  siteChecks: { store: SiteCheckStore; mailWaitMs: number; onQueued: () => void; budget: StartBudget };
   /**
    * The public AI-readiness check's budgets: checks one client address may start in an hour, and
    * all visitors together (one key); a check answered from a recent result costs neither.
    */
-  publicChecks: { perAddress: CheckBudget; perHour: CheckBudget };
+  publicChecks: { perAddress: StartBudget; perHour: StartBudget };
   /**
    * The AI visibility probe of each audit request, queued in the request's transaction while an
    * assistant is configured (`on`), its worker nudged after; the notification says whether it runs.
-   * `assistants`: their names ("ChatGPT"), which the audit form names beside its button.
+   * `assistants`: their names ("ChatGPT"), which the audit form names beside its button. `budget`
+   * counts the probes each client address starts in 24 hours (probesPerAddressPerDay); past it the
+   * probe is recorded as skipped, with why, and the lead goes on as ever.
    */
-  probes: { store: ProbeStore; on: boolean; assistants: readonly string[]; onQueued: () => void };
+  probes: { store: ProbeStore; on: boolean; assistants: readonly string[]; onQueued: () => void; budget: StartBudget };
   /** Renders the page at `path` for this visitor, with its form state, and sends it. */
   sendPage: SitePages['sendPerVisitor'];
 }
@@ -204,89 +220,135 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
   const checks = deps.siteChecks;
   const probes = deps.probes;
 
-  /** An audit request or a contact message: stored with its notification, and its website's check queued. */
+  /** Logged when a visitor's write meets another program's lock on the database: it is tried again for a while. */
+  const waitingForDatabase = (req: Request, form: FormName) => () =>
+    req.log.warn({ form }, "Another program holds the database's lock: the visitor's post is tried again for a few seconds");
+
+  /**
+   * An audit request or a contact message: stored with its notification, and its website's check
+   * and its visibility probe queued, each within its budget (else recorded as skipped, with why).
+   */
   const acceptLead =
     (kind: LeadKind) =>
-    ({ req, res, form, values, now, hold }: Submission) => {
+    async ({ req, res, form, values, now, hold }: Submission) => {
       // One address may not fill the agency's inbox: past a few leads a day, more are held.
       if (store.countLeadsFrom(values.email ?? '', new Date(now.getTime() - 86_400_000)) >= LEADS_PER_ADDRESS_PER_DAY) {
-        hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
+        await hold(`more than ${LEADS_PER_ADDRESS_PER_DAY} requests from this address in 24 hours`);
         return;
       }
+      const address = clientAddress(req);
       const website = kind === 'audit' ? (values.website_url ?? '') : '';
       const checkToken = website ? newCheckToken() : null;
-      const skipReason = !checkToken
+      // The queue first: a check it has no room for costs the address none of its budget.
+      const checkSkip = !checkToken
         ? null
-        : !checks.budget.take(clientAddress(req))
-          ? `more than ${checks.budget.perHour} site checks were asked for from one address within an hour`
-          : checks.store.queueFull()
-            ? 'too many site checks are waiting to run just now'
+        : checks.store.queueFull()
+          ? 'too many site checks are waiting to run just now'
+          : !checks.budget.take(address)
+            ? `more than ${checks.budget.limit} site checks were asked for from one address within an hour`
             : null;
-      const skipped = checkToken && skipReason ? reportWithoutFacts(website, 'skipped', skipReason, now) : null;
-      const saved = store.save(
-        kind,
-        values,
-        now,
-        (id) =>
-          composeNotification({
-            kind,
-            id,
-            fields: form.fields,
-            values,
-            receivedAt: now,
-            from: config.mailFrom,
-            to: config.mailTo,
-            siteUrl: config.siteUrl,
-            brand: site.brand,
-            ...(checkToken ? { siteCheck: skipped ?? ('pending' as const) } : {}),
-            ...(kind === 'audit' ? { probe: probes.on ? ('pending' as const) : ('not configured' as const) } : {}),
-          }),
-        {
-          ...(checkToken && !skipped ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
-          withLead: (id) => {
-            if (checkToken && skipped) checks.store.recordSkipped(id, website, checkToken, skipped, now);
-            else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
-            if (kind === 'audit' && probes.on) probes.store.enqueue(id, now);
-          },
-        },
+      const checkTaken = checkToken !== null && checkSkip === null;
+      const probing = kind === 'audit' && probes.on;
+      // Without a website the probe has nothing to look for in the answers: it asks nothing when
+      // it runs, so it costs the address none of its budget.
+      const probeTaken = probing && website !== '' && probes.budget.take(address);
+      const probeSkip = probing && website !== '' && !probeTaken ? addressShareUsed(probes.budget.limit) : null;
+      const skippedCheck = checkToken && checkSkip ? reportWithoutFacts(website, 'skipped', checkSkip, now) : null;
+      const skippedProbe = probeSkip ? skippedReport({ name: null, website }, probeSkip, now) : null;
+      let saved: { id: number; mailId: number };
+      try {
+        saved = await retryWhileLocked(
+          () =>
+            store.save(
+              kind,
+              values,
+              now,
+              (id) =>
+                composeNotification({
+                  kind,
+                  id,
+                  fields: form.fields,
+                  values,
+                  receivedAt: now,
+                  from: config.mailFrom,
+                  to: config.mailTo,
+                  siteUrl: config.siteUrl,
+                  brand: site.brand,
+                  ...(checkToken ? { siteCheck: skippedCheck ?? ('pending' as const) } : {}),
+                  ...(kind === 'audit' ? { probe: !probing ? ('not configured' as const) : (skippedProbe ?? ('pending' as const)) } : {}),
+                }),
+              {
+                ...(checkToken && !skippedCheck ? { mailDueAt: new Date(now.getTime() + checks.mailWaitMs) } : {}),
+                withLead: (id) => {
+                  if (checkToken && skippedCheck) checks.store.recordSkipped(id, website, checkToken, skippedCheck, now);
+                  else if (checkToken) checks.store.enqueue(id, website, checkToken, now);
+                  if (skippedProbe) probes.store.recordSkipped(id, skippedProbe, now);
+                  else if (probing) probes.store.enqueue(id, now);
+                },
+              },
+            ),
+          waitingForDatabase(req, form.name),
+        );
+      } catch (error) {
+        // Not stored: the check and the probe it took from the address's budgets will never run.
+        if (checkTaken) checks.budget.giveBack(address);
+        if (probeTaken) probes.budget.giveBack(address);
+        throw error;
+      }
+      req.log.info(
+        { form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (checkSkip ?? true), ...(probing ? { probe: probeSkip ?? true } : {}) },
+        'Lead stored',
       );
-      req.log.info({ form: kind, id: saved.id, mailId: saved.mailId, siteCheck: !checkToken ? false : (skipReason ?? true) }, 'Lead stored');
       respondSuccess(req, res, form, checkToken);
       setImmediate(deps.onStored);
-      if (checkToken && !skipped) setImmediate(checks.onQueued);
-      if (kind === 'audit' && probes.on) setImmediate(probes.onQueued);
+      if (checkToken && !skippedCheck) setImmediate(checks.onQueued);
+      if (probing && !skippedProbe) setImmediate(probes.onQueued);
     };
 
   /**
    * The public AI-readiness check: queued (no lead, no mail), its result page given at once. A
-   * site checked in the last hour is answered from that result, which fetches nothing and costs
-   * no budget; otherwise one client address, and all visitors together, may start only so many
-   * an hour (429 with Retry-After, and a sentence that says when to come back).
+   * site checked in the last hour is answered from that result at once, which fetches nothing,
+   * waits in no queue and costs no budget; otherwise one client address, and all visitors
+   * together, may start only so many an hour, and the queue only holds so many (429 with
+   * Retry-After, and a sentence that says when to come back).
    */
   const acceptCheck = async ({ req, res, form, values, now, refuse }: Submission) => {
     const website = values.website ?? '';
     const address = clientAddress(req);
     const { perAddress, perHour } = deps.publicChecks;
-    if (!checks.store.checkedSince(website, new Date(now.getTime() - REUSE_WITHIN_MS))) {
-      const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-      const refusal = !perAddress.hasRoom(address)
-        ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.perHour, wait) }
-        : !perHour.hasRoom(ALL_VISITORS)
-          ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
-          : checks.store.queueFull()
-            ? { reason: 'the queue full', seconds: 60, message: messages.checkerBusy }
-            : null;
-      if (refusal) {
-        req.log.warn({ form: form.name, over: refusal.reason }, 'AI-readiness check refused: over its budget');
-        res.setHeader('Retry-After', String(refusal.seconds));
-        await refuse(429, refusal.message(minutes(refusal.seconds)));
-        return;
-      }
-      perAddress.take(address);
-      perHour.take(ALL_VISITORS);
-    }
     const checkToken = newCheckToken();
-    const id = checks.store.enqueue(null, website, checkToken, now);
+    const onLocked = waitingForDatabase(req, form.name);
+    const reusedId = await retryWhileLocked(() => checks.store.recordReused(website, checkToken, now, new Date(now.getTime() - REUSE_WITHIN_MS)), onLocked);
+    if (reusedId !== null) {
+      req.log.info({ form: form.name, checkId: reusedId }, 'AI-readiness check answered from a recent result');
+      respondSuccess(req, res, form, checkToken);
+      return;
+    }
+    const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+    const refusal = !perAddress.hasRoom(address)
+      ? { reason: 'one address', seconds: perAddress.secondsUntilRoom(address), message: (wait: number) => messages.checksFromAddress(perAddress.limit, wait) }
+      : !perHour.hasRoom(ALL_VISITORS)
+        ? { reason: 'all visitors', seconds: perHour.secondsUntilRoom(ALL_VISITORS), message: messages.checkerBusy }
+        : checks.store.queueFull()
+          ? { reason: 'the queue full', seconds: 60, message: messages.checkerBusy }
+          : null;
+    if (refusal) {
+      req.log.warn({ form: form.name, over: refusal.reason }, 'AI-readiness check refused: over its budget');
+      res.setHeader('Retry-After', String(refusal.seconds));
+      await refuse(429, refusal.message(minutes(refusal.seconds)));
+      return;
+    }
+    perAddress.take(address);
+    perHour.take(ALL_VISITORS);
+    let id: number;
+    try {
+      id = await retryWhileLocked(() => checks.store.enqueue(null, website, checkToken, now), onLocked);
+    } catch (error) {
+      // Not queued: it fetches nothing, so it costs nothing.
+      perAddress.giveBack(address);
+      perHour.giveBack(ALL_VISITORS);
+      throw error;
+    }
     req.log.info({ form: form.name, checkId: id }, 'AI-readiness check queued');
     respondSuccess(req, res, form, checkToken);
     setImmediate(checks.onQueued);
@@ -359,7 +421,7 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
           (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) ? 'honeypot filled'
           : deps.fillTime.suspicion(body[FORM_STARTED_FIELD], postedToken(req), deps.minFillMs);
         if (suspicion) {
-          holdAndThank(req, res, suspicion, keptValues(form.fields, body), now);
+          await holdAndThank(req, res, suspicion, keptValues(form.fields, body), now);
           return;
         }
         const result = validateForm(form.fields, body);
@@ -382,12 +444,15 @@ export function formRoutes(deps: FormRoutesDependencies): Router {
       }
     };
 
-    const holdAndThank = (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
+    const holdAndThank = async (req: Request, res: Response, reason: string, values: FormValues, now: Date) => {
       // The same answer as an accepted post's, a check link included, which the result page
       // answers as a check still running: a bot learns nothing from it, and a held submission's
       // website is never fetched.
       const decoyToken = form.websiteField && values[form.websiteField] ? newCheckToken() : null;
-      const id = store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null);
+      const id = await retryWhileLocked(
+        () => store.hold(form.name, reason, boundedValues(form.fields, values), now, decoyToken ? tokenHash(decoyToken) : null),
+        waitingForDatabase(req, form.name),
+      );
       req.log.warn({ form: form.name, quarantineId: id, reason }, 'Submission held in quarantine');
       respondSuccess(req, res, form, decoyToken);
     };

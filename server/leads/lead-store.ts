@@ -1,8 +1,10 @@
 import type { FormName } from '../../shared/forms/form-contract';
 import type { FormValues } from '../../shared/forms/form-schema';
-import { waitingForLocks, type Db } from '../db/database';
+import { withoutWaitingForLocks, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
+import { storedProbeReport } from '../visibility-probe/probe-store';
+import type { ProbeReport } from '../visibility-probe/run-probe';
 
 export type LeadKind = 'audit' | 'contact';
 
@@ -67,6 +69,7 @@ export class LeadStore {
   private readonly recompose;
   private readonly waitingFindings;
   private readonly probeRunning;
+  private readonly probeEnded;
 
   constructor(private readonly db: Db) {
     this.insertAudit = db.prepare(
@@ -97,6 +100,16 @@ export class LeadStore {
       `SELECT id, message FROM mail_outbox WHERE kind = 'site-check' AND source_id = ? AND sent_at IS NULL AND attempts = 0 AND next_attempt_at > ? ORDER BY id LIMIT 1`,
     );
     this.probeRunning = db.prepare<[number], number>(`SELECT 1 FROM visibility_probes WHERE audit_id = ? AND status IN ('queued', 'running')`).pluck();
+    this.probeEnded = db.prepare<[number], { report: string | null }>(`SELECT report FROM visibility_probes WHERE audit_id = ? AND status NOT IN ('queued', 'running')`);
+  }
+
+  /**
+   * The report of the request's visibility probe once it has one: a probe recorded as skipped when
+   * the request came in has one from the start. Null while it is queued or running, or when there is none.
+   */
+  endedProbe(auditId: number): ProbeReport | null {
+    const row = this.probeEnded.get(auditId);
+    return row ? storedProbeReport(row) : null;
   }
 
   /** Leads (both forms) stored since `since` from this address, however its case or form is written. */
@@ -110,10 +123,12 @@ export class LeadStore {
    * Keeps a submission that looks automated (or one too many from an address) where ops can see
    * it, with the reason: not a lead, never mailed, deleted after the retention period.
    * `checkTokenHash`: the hash of the check token its answer carried, which leads to no check.
+   * A visitor's write: tried once, failing at once while another program holds the lock
+   * (`retryWhileLocked` tries it again).
    */
   hold(form: FormName, reason: string, values: FormValues, now: Date, checkTokenHash: string | null = null): number {
     const fields = JSON.stringify(values);
-    return waitingForLocks(this.db, () => Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid));
+    return withoutWaitingForLocks(this.db, () => Number(this.insertHeld.run(form, reason, values.email ?? '', fields, checkTokenHash, now.toISOString()).lastInsertRowid));
   }
 
   /** Deletes held submissions older than `days` days; returns how many. */
@@ -123,8 +138,9 @@ export class LeadStore {
 
   /**
    * Stores a lead and the notification that composeMail makes from its id, in one immediate
-   * write transaction (every write transaction is `.immediate()`, so it waits for the lock at
-   * BEGIN, within the full busy timeout that a visitor's write has, instead of failing half-way).
+   * write transaction (every write transaction is `.immediate()`, so it takes the lock at BEGIN
+   * instead of failing half-way). A visitor's write: tried once, failing at once while another
+   * program holds the lock (`retryWhileLocked` tries it again, off the event loop's way).
    */
   save(kind: LeadKind, values: FormValues, now: Date, composeMail: (id: number) => MailMessage, options: SaveOptions = {}): { id: number; mailId: number } {
     const createdAt = now.toISOString();
@@ -151,7 +167,7 @@ export class LeadStore {
       options.withLead?.(id);
       return { id, mailId };
     });
-    return waitingForLocks(this.db, () => write.immediate());
+    return withoutWaitingForLocks(this.db, () => write.immediate());
   }
 
   /**

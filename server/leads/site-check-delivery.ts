@@ -12,12 +12,24 @@ import { composeFollowUpMail, composeNotification } from './notification-mail';
  */
 export function siteCheckDelivery(store: LeadStore, config: Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl' | 'probe'>, clock: () => Date) {
   const addresses = { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl };
-  // The probe waits for the check, so a notification composed again now has no probe results yet.
+  // The probe waits for the check, so a notification composed again now has no probe results yet,
+  // unless the probe was recorded as not run when the request came in: that says why.
   const probe = config.probe.assistants.length > 0 ? ('pending' as const) : ('not configured' as const);
   return ({ auditId, report }: FinishedCheck): SiteCheckDelivery =>
     store.deliverSiteCheck(auditId, clock(), {
       notification: (lead, messageId) =>
-        composeNotification({ kind: 'audit', id: lead.id, fields: auditFields, values: lead.values, receivedAt: lead.receivedAt, brand: site.brand, siteCheck: report, probe, messageId, ...addresses }),
+        composeNotification({
+          kind: 'audit',
+          id: lead.id,
+          fields: auditFields,
+          values: lead.values,
+          receivedAt: lead.receivedAt,
+          brand: site.brand,
+          siteCheck: report,
+          probe: store.endedProbe(lead.id) ?? probe,
+          messageId,
+          ...addresses,
+        }),
       followUp: (lead) => composeFollowUpMail({ auditId: lead.id, values: lead.values, receivedAt: lead.receivedAt, siteCheck: report, ...addresses }),
     });
 }

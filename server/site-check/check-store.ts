@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
-import { waitingForLocks, type Db } from '../db/database';
+import { withoutWaitingForLocks, type Db } from '../db/database';
 import { requeueInterrupted } from '../db/interrupted-rows';
 import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
 import { reportSummary, reportView } from './report';
@@ -64,7 +64,7 @@ export class SiteCheckStore {
   private readonly requeue;
   private readonly giveUp;
   private readonly waitingSince;
-  private readonly finishedFor;
+  private readonly latestFinished;
   private readonly unlinkOld;
   private readonly deleteOld;
 
@@ -98,18 +98,42 @@ export class SiteCheckStore {
     this.requeue = db.prepare(`UPDATE site_checks SET status = 'queued' WHERE id = ?`);
     this.giveUp = db.prepare(`UPDATE site_checks SET status = 'failed', reason = ?, summary = ?, finished_at = ? WHERE id = ? AND status = 'running'`);
     this.waitingSince = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE status = 'queued' AND created_at < ?`);
-    this.finishedFor = db
-      .prepare<[string, string], number>(`SELECT 1 FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? LIMIT 1`)
-      .pluck();
+    this.latestFinished = db.prepare<[string, string], CheckRow>(
+      `SELECT * FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? ORDER BY finished_at DESC LIMIT 1`,
+    );
     // Copies of a result keep their own report; they only lose the link to the original.
     this.unlinkOld = db.prepare(`UPDATE site_checks SET reused_from = NULL WHERE reused_from IN (SELECT id FROM site_checks WHERE audit_id IS NULL AND created_at < ?)`);
     this.deleteOld = db.prepare(`DELETE FROM site_checks WHERE audit_id IS NULL AND created_at < ?`);
   }
 
-  /** Queues the check of a website; call it inside the transaction of the request that asks for it. */
+  /**
+   * Queues the check of a website; call it inside the transaction of the request that asks for
+   * it. A visitor's write: on its own (the public checker's post) it is tried once, failing at once
+   * while another program holds the lock (`retryWhileLocked` tries it again).
+   */
   enqueue(auditId: number | null, url: string, token: string, now: Date): number {
-    // A visitor's write (the public checker's post, or inside an audit request's transaction).
-    return waitingForLocks(this.db, () => Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid));
+    return withoutWaitingForLocks(this.db, () => Number(this.insert.run(auditId, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid));
+  }
+
+  /**
+   * A check asked for on its own (the public checker's post) of an address whose check finished
+   * since `since`: recorded at once with that result, under this address as typed (nothing of the
+   * other request's), so it fetches nothing and waits in no queue. Null when there is no such
+   * result (nothing is written). A visitor's write: tried once, like `enqueue`.
+   */
+  recordReused(url: string, token: string, now: Date, since: Date): number | null {
+    const recent = this.latestFinished.get(urlKeyOf(url), since.toISOString());
+    const report = recent ? storedReport(recent) : null;
+    if (!recent || !report) return null;
+    return withoutWaitingForLocks(this.db, () =>
+      this.db
+        .transaction(() => {
+          const id = Number(this.insert.run(null, url, urlKeyOf(url), hostOf(url), tokenHash(token), now.toISOString()).lastInsertRowid);
+          this.finish(id, { ...report, url: url.trim() }, now, recent.id);
+          return id;
+        })
+        .immediate(),
+    );
   }
 
   /** Records a check that will not run (`report` says why), in the transaction of the request that asked for it. */
@@ -150,11 +174,6 @@ export class SiteCheckStore {
   /** Checks queued before `before` and still waiting: too late to be worth running. */
   waitingSinceBefore(before: Date): CheckRow[] {
     return this.waitingSince.all(before.toISOString());
-  }
-
-  /** Whether the address `url` names was checked since `since`: a new check of it is answered from that result, without fetching. */
-  checkedSince(url: string, since: Date): boolean {
-    return this.finishedFor.get(urlKeyOf(url), since.toISOString()) !== undefined;
   }
 
   /** Deletes the checks asked for on their own (no request owns them) made before `before`; returns how many. */

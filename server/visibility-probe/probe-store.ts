@@ -32,6 +32,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  */
 export class ProbeStore {
   private readonly insert;
+  private readonly insertSkipped;
   private readonly nextQueued;
   private readonly markRunning;
   private readonly markFinished;
@@ -44,6 +45,9 @@ export class ProbeStore {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(`INSERT INTO visibility_probes (audit_id, created_at) VALUES (?, ?)`);
+    this.insertSkipped = db.prepare(
+      `INSERT INTO visibility_probes (audit_id, status, reason, summary, report, created_at, finished_at) VALUES (@audit_id, @status, @reason, @summary, @report, @now, @now)`,
+    );
     // The probe looks for the business by the name its site gives: it waits for the request's site check.
     this.nextQueued = db.prepare<[], ProbeRow>(
       `SELECT * FROM visibility_probes AS probe WHERE status = 'queued'
@@ -63,6 +67,13 @@ export class ProbeStore {
   /** Queues the probe of an audit request; call it inside the request's transaction. */
   enqueue(auditId: number, now: Date): number {
     return Number(this.insert.run(auditId, now.toISOString()).lastInsertRowid);
+  }
+
+  /** Records the probe of an audit request as not run (`report` says why); call it inside the request's transaction. Nothing is queued. */
+  recordSkipped(auditId: number, report: ProbeReport, now: Date): number {
+    return Number(
+      this.insertSkipped.run({ audit_id: auditId, status: report.status, reason: report.reason, summary: reportSummary(report), report: JSON.stringify(report), now: now.toISOString() }).lastInsertRowid,
+    );
   }
 
   /** Takes the next queued probe whose request's site check has ended, and marks it running. */

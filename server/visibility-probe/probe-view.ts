@@ -15,12 +15,13 @@ const OTHERS_SHOWN = 5;
 
 /**
  * Why a probe did not run, as the prospect reads it: the reasons that are about their request, in
- * their terms; the ones about the agency's side (a call limit, a key, a restart) as none at all,
+ * their terms; the ones about the agency's side (the day's call limit, a key, a restart) as none at all,
  * since the page then says the team will ask by hand. The agency reads every reason in its mail.
  */
 function reasonForProspect(reason: string | null): string {
   if (reason?.startsWith('nothing to ask')) return 'your request gave no keywords, products or customers to ask about';
   if (reason?.startsWith('no brand or website')) return 'we had no business name or website to look for in their answers';
+  if (reason?.startsWith('one address may have')) return 'we asked them about another request from your connection in the last 24 hours';
   return '';
 }
 

@@ -153,8 +153,26 @@ export function tally(lists: string[][], key: (value: string) => string): { valu
 
 /** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
 export function failedReport(input: Pick<ProbeInput, 'name' | 'website'>, reason: string, at: Date): ProbeReport {
+  return reportWithoutAnswers('failed', input, reason, at);
+}
+
+/** The report of a probe that was not run at all (`reason` says why): nothing asked, no call spent. */
+export function skippedReport(input: Pick<ProbeInput, 'name' | 'website'>, reason: string, at: Date): ProbeReport {
+  return reportWithoutAnswers('skipped', input, reason, at);
+}
+
+function reportWithoutAnswers(status: 'failed' | 'skipped', input: Pick<ProbeInput, 'name' | 'website'>, reason: string, at: Date): ProbeReport {
   const when = at.toISOString();
-  return { status: 'failed', reason, ...businessSought(input), startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
+  return { status, reason, ...businessSought(input), startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
+}
+
+/**
+ * Why an audit request's probe was not run: the client address it came from had started as many
+ * probes in the last 24 hours as its share of PROBE_DAILY_CALLS pays for.
+ */
+export function addressShareUsed(probesPerDay: number): string {
+  const probes = `${probesPerDay} probe${probesPerDay === 1 ? '' : 's'}`;
+  return `one address may have ${probes} in 24 hours (a fifth of PROBE_DAILY_CALLS), and this request's address had had ${probesPerDay === 1 ? 'it' : 'them'}`;
 }
 
 /** The business the answers are searched for: its name (null when it has no letter or digit), its site, and where the name came from. */

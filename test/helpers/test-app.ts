@@ -57,8 +57,12 @@ export function createTestApp(
     formRateLimit?: { limit: number; windowMs: number };
     formRequestsPerAddress?: AddressBoundOptions;
     checksPerAddressPerHour?: number;
+    /** Probes one client address may start in 24 hours; null: as the server works it out from the probe's configuration. */
+    probesPerAddressPerDay?: number | null;
     minFillMs?: number;
     clock?: TestClock;
+    /** The app's logger (test/helpers/capturing-logger.ts, to read what it logs); by default one at LOG_LEVEL, silent. */
+    logger?: Logger;
   } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
@@ -74,7 +78,7 @@ export function createTestApp(
   migrate(db);
   let kicks = 0;
   let checkKicks = 0;
-  const logger = createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
   const app = createApp({
     config,
     db,
@@ -91,6 +95,8 @@ export function createTestApp(
     formRequestsPerAddress: options.formRequestsPerAddress ?? { burst: 100_000, perSecond: 100_000, maxWaitMs: 30_000, maxWaiting: 100_000 },
     // Tests post audits naming websites from one address as often as they like; the budget has its own tests.
     checksPerAddressPerHour: options.checksPerAddressPerHour ?? 100_000,
+    // Likewise their probes; the per-address share of the day's calls has its own tests.
+    ...(options.probesPerAddressPerDay === null ? {} : { probesPerAddressPerDay: options.probesPerAddressPerDay ?? 100_000 }),
     clock,
   });
   return {

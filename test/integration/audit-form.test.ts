@@ -3,8 +3,9 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
+import { MAX_QUEUED_CHECKS, newCheckToken, SiteCheckStore } from '../../server/site-check/check-store';
 import { auditFields } from '../../shared/forms/audit-form';
-import { countRows, openForm, postForm, THANK_YOU_WITH_CHECK, validAudit, validContact as validContactMessage } from '../helpers/forms';
+import { countRows, openForm, postForm, submitLead, THANK_YOU_WITH_CHECK, validAudit, validContact as validContactMessage } from '../helpers/forms';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -350,6 +351,23 @@ describe('requests for what is made for one visitor, from one address', () => {
     } finally {
       bounded.close();
     }
+  });
+});
+
+describe("an audit request's site check", () => {
+  it("skipped because the queue is full costs the address none of its hour's budget", async () => {
+    const limited = createTestApp({ checksPerAddressPerHour: 1 });
+    afterTest.push(() => limited.close());
+    const store = new SiteCheckStore(limited.db);
+    for (let index = 0; index < MAX_QUEUED_CHECKS; index += 1) store.enqueue(null, `https://queued-${index}.example/`, newCheckToken(), limited.clock());
+    const checkOf = (email: string) =>
+      limited.db.prepare('SELECT site_checks.status, site_checks.reason FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id WHERE email = ?').get(email);
+    await submitLead(limited, '/free-audit', validAudit);
+    expect(checkOf(validAudit.email)).toEqual({ status: 'skipped', reason: 'too many site checks are waiting to run just now' });
+    // The worker works through the queue; the same visitor asks again.
+    limited.db.prepare(`UPDATE site_checks SET status = 'failed', finished_at = ? WHERE audit_id IS NULL`).run(limited.clock().toISOString());
+    await submitLead(limited, '/free-audit', { ...validAudit, email: 'again@shahpayroll.co.uk' });
+    expect(checkOf('again@shahpayroll.co.uk')).toEqual({ status: 'queued', reason: null });
   });
 });
 

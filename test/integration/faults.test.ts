@@ -8,6 +8,7 @@ import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { holdExclusiveLock } from '../helpers/database-lock';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { countRows, openForm, postForm, submitLead, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
+import { waitFor } from '../helpers/process-forms';
 import { freePort } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -72,8 +73,9 @@ describe('SMTP refusing connections', () => {
 });
 
 describe('the database locked by ops', () => {
-  it(`waits up to the busy timeout (${BUSY_TIMEOUT_MS} ms), then answers 503 with a clear message and writes nothing`, async () => {
-    const app = createTestApp();
+  it(`waits up to the busy timeout (${BUSY_TIMEOUT_MS} ms), then answers 503 with a clear message, writes nothing and spends none of the address's budget`, async () => {
+    // One site check an hour and one probe a day from this address: the refused post must not have used them.
+    const app = createTestApp({ checksPerAddressPerHour: 1, probesPerAddressPerDay: 1, env: { OPENAI_API_KEY: 'sk-test-openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
     testApp = app;
     const session = await openForm(app.app, '/free-audit');
     // An ops job may hold the lock for 10 s or more: held until the app has answered, it is longer
@@ -92,8 +94,40 @@ describe('the database locked by ops', () => {
     expect(await lock.release()).toBe('0: locked, released');
     expect(countRows(app.db, 'audit_submissions')).toBe(0);
     expect(countRows(app.db, 'mail_outbox')).toBe(0);
-    // Once ops let go, the next try goes through.
+    // Once ops let go, the next try goes through, its website's check and its probe queued.
     await submitLead(app, '/free-audit', validAudit);
+    expectEveryLeadHasOneMail(app);
+    expect(app.db.prepare('SELECT status FROM site_checks').all()).toEqual([{ status: 'queued' }]);
+    expect(app.db.prepare('SELECT status FROM visibility_probes').all()).toEqual([{ status: 'queued' }]);
+  });
+
+  it('serves pages while a lead waits for the lock, and stores the lead once ops let go', async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createTestApp({ logger });
+    testApp = app;
+    const session = await openForm(app.app, '/free-audit');
+    const lock = holdExclusiveLock(app.config.databasePath);
+    await lock.locked;
+    let answered = false;
+    const posting = session.agent
+      .post('/free-audit')
+      .type('form')
+      .send({ ...validAudit, ...session.hidden })
+      .then((response) => {
+        answered = true;
+        return response;
+      });
+    await waitFor('the post to meet the lock', () => lines.some((line) => line.msg === "Another program holds the database's lock: the visitor's post is tried again for a few seconds"), 20_000);
+    // The post waits on a timer, not on the event loop: every page is served meanwhile.
+    expect((await request(app.app).get('/healthz')).status).toBe(200);
+    expect((await request(app.app).get('/')).status).toBe(200);
+    expect((await request(app.app).get('/free-audit')).status).toBe(200);
+    expect(answered).toBe(false);
+    expect(await lock.release()).toBe('0: locked, released');
+    const response = await posting;
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toMatch(THANK_YOU_WITH_CHECK);
+    expect(countRows(app.db, 'audit_submissions')).toBe(1);
     expectEveryLeadHasOneMail(app);
   });
 

@@ -411,7 +411,7 @@ describe('a check\'s result, and who may ask for it', () => {
     const made = () => `check=${newCheckToken()}`;
     expect((await flooder(`/site-check/status?${made()}`)).status).toBe(404);
     expect((await flooder(`/thank-you?${made()}`)).status).toBe(200);
-    for (const target of [`/site-check/status?${made()}`, `/thank-you?${made()}`, '/free-audit']) {
+    for (const target of [`/site-check/status?${made()}`, `/thank-you?${made()}`, `/ai-readiness-check/result?${made()}`, '/free-audit']) {
       const refused = await flooder(target);
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate, openDatabase } from '../../server/db/database';
 import { BUSINESS, namedFirst, notNamed } from '../fixtures/visibility-probe-answers';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-sites';
@@ -9,7 +13,10 @@ jest.setTimeout(90_000);
 let chatgpt: FakeAssistant;
 let perplexity: FakeAssistant;
 let site: FixtureSite;
+/** Where the command counts its calls: the database the server would use. */
+let dir: string;
 beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'citewise-probe-command-'));
   chatgpt = await startFakeAssistant('chatgpt', FAKE_KEYS.chatgpt, () => ({ answer: namedFirst }));
   // Perplexity's answers echo its key, as a misbehaving proxy might.
   perplexity = await startFakeAssistant('perplexity', FAKE_KEYS.perplexity, () => ({ answer: { ...notNamed, text: `(key ${FAKE_KEYS.perplexity}) ${notNamed.text}` } }));
@@ -19,9 +26,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([chatgpt.close(), perplexity.close(), site.close()]);
+  rmSync(dir, { recursive: true, force: true });
 });
 
-const probe = (args: string[], env: Record<string, string>) => runOpsInBackground('probe', args, env);
+const DATABASE_PATH = () => path.join(dir, 'site.db');
+const probe = (args: string[], env: Record<string, string>) => runOpsInBackground('probe', args, { DATABASE_PATH: DATABASE_PATH(), ...env });
 const ASK = ['--keywords', 'emergency plumber Leeds, boiler repair', '--customer', 'landlords in Leeds', '--prompts', '2'];
 
 describe('npm run probe', () => {
@@ -102,6 +111,64 @@ describe('npm run probe', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('Invalid configuration: OPENAI_API_KEY (value not shown) must be the key as the provider gives it: 8 to 512 printable characters, no spaces\n');
     expect(result.stdout).toBe('');
+  });
+
+  describe("counts its calls in the day's PROBE_DAILY_CALLS with the server's, in the database at DATABASE_PATH", () => {
+    const own = () => path.join(dir, 'counted.db');
+    /** The calls counted in the database, all days together. */
+    const counted = () => {
+      const db = openDatabase(own());
+      try {
+        return db.prepare<[], number | null>('SELECT sum(calls) FROM probe_calls').pluck().get() ?? 0;
+      } finally {
+        db.close();
+      }
+    };
+    /** As the server leaves it: `calls` already made on the UTC day the command runs in (the days either side too, whenever it runs). */
+    const alreadyMade = (calls: number) => {
+      const db = openDatabase(own());
+      try {
+        migrate(db);
+        db.prepare('DELETE FROM probe_calls').run();
+        for (const offset of [-1, 0, 1]) db.prepare('INSERT INTO probe_calls (day, calls) VALUES (?, ?)').run(new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10), calls);
+      } finally {
+        db.close();
+      }
+    };
+    const requests = () => chatgpt.requests.length + perplexity.requests.length;
+
+    it('stops part way when the day runs out, saying so, and exits 0 with what it asked', async () => {
+      alreadyMade(7);
+      const before = requests();
+      const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK], { ...fakeEnvironment([chatgpt, perplexity]), DATABASE_PATH: own(), PROBE_DAILY_CALLS: '10' });
+      expect(result.status).toBe(0);
+      expect(requests() - before).toBe(3);
+      expect(counted()).toBe(3 * 7 + 3);
+      expect(result.stdout.split('\n')[0]).toMatch(/^AI visibility of Acme Plumbing Ltd \(acmeplumbing\.co\.uk\): \d+\/100 \(stopped part way: daily call limit \(PROBE_DAILY_CALLS\) reached\)$/);
+      expect(result.stderr).toContain("Today's calls to the assistants are used up: PROBE_DAILY_CALLS=10 a UTC day, counted with the server's. The probe stopped part way; its report is above. More can be made after 00:00 UTC.\n");
+    });
+
+    it('asks nothing once the server has made them all, saying so, and exits 1', async () => {
+      alreadyMade(10);
+      const before = requests();
+      const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK], { ...fakeEnvironment([chatgpt, perplexity]), DATABASE_PATH: own(), PROBE_DAILY_CALLS: '10' });
+      expect(result.status).toBe(1);
+      expect(requests()).toBe(before);
+      expect(counted()).toBe(3 * 10);
+      expect(result.stdout).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached\n');
+      expect(result.stderr).toBe("Today's calls to the assistants are used up: PROBE_DAILY_CALLS=10 a UTC day, counted with the server's. Nothing was asked. More can be made after 00:00 UTC.\n");
+    });
+
+    it('stops with one line, asking nothing, when the database cannot be opened', async () => {
+      const before = requests();
+      const result = await probe(['--site', BUSINESS.site, '--brand', BUSINESS.brand, ...ASK], { ...fakeEnvironment([chatgpt, perplexity]), DATABASE_PATH: dir });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      // One line: what is wrong, naming the variable.
+      expect(result.stderr.split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_PATH=".+" cannot be used as the database: \S/), '']);
+      expect(result.stderr).toContain(JSON.stringify(dir));
+      expect(requests()).toBe(before);
+    });
   });
 
   it('stops with the usage on a missing --keywords, and with one line on a bad --prompts', async () => {

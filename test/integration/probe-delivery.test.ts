@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
 import { probeDelivery } from '../../server/leads/probe-delivery';
@@ -20,7 +21,7 @@ import { capturingLogger } from '../helpers/capturing-logger';
 import { parseCsv } from '../helpers/csv';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
 import { html, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
-import { countRows, openForm, postForm, validAudit } from '../helpers/forms';
+import { countRows, formSession, openForm, postForm, validAudit } from '../helpers/forms';
 import { waitFor } from '../helpers/process-forms';
 import { runOps } from '../helpers/ops-command';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -86,7 +87,16 @@ interface Wiring {
  */
 async function wired(
   scripts: Partial<Record<AssistantId, Script>>,
-  options: { env?: Record<string, string>; keys?: Partial<Record<AssistantId, string>>; mailWaitMs?: number; kickMail?: boolean; callTimeoutMs?: number; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    keys?: Partial<Record<AssistantId, string>>;
+    mailWaitMs?: number;
+    kickMail?: boolean;
+    callTimeoutMs?: number;
+    logger?: Logger;
+    /** Probes one client address may start in 24 hours; null: as the server works it out from PROBE_DAILY_CALLS. */
+    probesPerAddressPerDay?: number | null;
+  } = {},
 ): Promise<Wiring> {
   for (const id of ASSISTANT_IDS) {
     const script = scripts[id];
@@ -101,6 +111,7 @@ async function wired(
     siteChecks: { kick: () => wiring?.checks.kick(), mailWaitMs: options.mailWaitMs ?? 20_000 },
     probes: { kick: () => wiring?.probes.kick() },
     mailer: { kick: () => (kickMail ? wiring?.mail.kick() : undefined) },
+    ...(options.probesPerAddressPerDay !== undefined ? { probesPerAddressPerDay: options.probesPerAddressPerDay } : {}),
   });
   app = testApp;
   const store = new LeadStore(testApp.db);
@@ -151,6 +162,14 @@ async function acme(): Promise<FixtureSite> {
 async function submit(values: Record<string, string>): Promise<string> {
   const { agent, hidden } = await openForm(current().app, '/free-audit');
   const response = await agent.post('/free-audit').type('form').send({ ...values, ...hidden }).expect(303);
+  return String(response.headers.location);
+}
+
+/** The same, from the client address a trusted proxy names (the app runs with TRUST_PROXY=1). */
+async function submitFrom(address: string, values: Record<string, string>): Promise<string> {
+  const page = await request(current().app).get('/free-audit').set('X-Forwarded-For', address);
+  const session = formSession(page.text, page.headers['set-cookie'] as unknown as string[]);
+  const response = await request(current().app).post('/free-audit').set('X-Forwarded-For', address).set('Cookie', session.cookie).type('form').send({ ...values, ...session.hidden }).expect(303);
   return String(response.headers.location);
 }
 
@@ -354,6 +373,58 @@ describe('an audit request\'s AI visibility probe', () => {
     await submit({ ...acmeRequest, email: 'third@acme-plumbing.example', website_url: `${site.origin}/` });
     await settled(wiring);
     expect(fake('chatgpt')?.requests).toHaveLength(7);
+  });
+
+  it('one client address gets as many probes in 24 hours as a fifth of PROBE_DAILY_CALLS pays for: past it the request is stored and mailed, its probe not run, the agency told why, the prospect a plain line', async () => {
+    const site = await acme();
+    // 15 calls a day, 3 questions to 1 assistant a probe: a fifth of the day pays for one probe.
+    const wiring = await wired({ chatgpt: always(namedFirst) }, { env: { PROBE_DAILY_CALLS: '15', TRUST_PROXY: '1' }, probesPerAddressPerDay: null });
+    await submitFrom('203.0.113.7', { ...acmeRequest, website_url: `${site.origin}/` });
+    await settled(wiring);
+    // A script's second request, with another e-mail address, from the same client address.
+    const second = await submitFrom('203.0.113.7', { ...acmeRequest, email: 'second@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(fake('chatgpt')?.requests).toHaveLength(3);
+    const reason = "one address may have 1 probe in 24 hours (a fifth of PROBE_DAILY_CALLS), and this request's address had had it";
+    expect(current().db.prepare('SELECT audit_id, status, reason FROM visibility_probes ORDER BY id').all()).toEqual([
+      { audit_id: 1, status: 'done', reason: null },
+      { audit_id: 2, status: 'skipped', reason },
+    ]);
+    // The second request is stored and its site checked; its notification, which waited for the
+    // check's findings, says why there is no probe, and no probe mail follows.
+    expect(countRows(current().db, 'audit_submissions')).toBe(2);
+    const notification = mails().find((mail) => mail.includes('Audit request #2'));
+    expect(notification).toContain(`AI visibility of 127.0.0.1: not probed, ${reason}`);
+    expect(notification).toMatch(/AI-readiness of .+: \d+\/100/);
+    expect(notification).not.toContain('asking the assistants now');
+    expect(mails().filter((mail) => /Subject: AI visibility probe for audit request #2/.test(mail))).toEqual([]);
+    // The prospect reads why in their own terms, and that the team will ask by hand.
+    expect((await statusOf(second)).probe).toEqual({ status: 'skipped', keyword: 'emergency plumber Leeds', reason: 'we asked them about another request from your connection in the last 24 hours' });
+    const page = parse((await request(current().app).get(second)).text).querySelector('[aria-labelledby="probe-title"]')?.text.replace(/\s+/g, ' ');
+    expect(page).toContain("We couldn't ask the AI assistants this time: we asked them about another request from your connection in the last 24 hours. Our team will put your questions to them by hand for your full audit.");
+
+    // Another address has its own share; the first has its own again a day later.
+    await submitFrom('198.51.100.4', { ...acmeRequest, email: 'other@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(fake('chatgpt')?.requests).toHaveLength(6);
+    current().clock.advance(24 * 60 * 60 * 1000);
+    await submitFrom('203.0.113.7', { ...acmeRequest, email: 'next-day@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(current().db.prepare('SELECT status FROM visibility_probes ORDER BY id').pluck().all()).toEqual(['done', 'skipped', 'done', 'done']);
+  });
+
+  it('a request without a website costs its address none of its share: the probe has nothing to look for, and asks nothing', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) }, { env: { PROBE_DAILY_CALLS: '15', TRUST_PROXY: '1' }, probesPerAddressPerDay: null });
+    await submitFrom('203.0.113.7', { ...acmeRequest, website_url: '' });
+    await settled(wiring);
+    await submitFrom('203.0.113.7', { ...acmeRequest, email: 'second@acme-plumbing.example', website_url: `${site.origin}/` });
+    await settled(wiring);
+    expect(current().db.prepare('SELECT status, reason FROM visibility_probes ORDER BY id').all()).toEqual([
+      { status: 'skipped', reason: 'no brand or website to look for in the answers' },
+      { status: 'done', reason: null },
+    ]);
+    expect(fake('chatgpt')?.requests).toHaveLength(3);
   });
 
   it('with no key set nothing is asked: the agency\'s mail says the probe is not configured, and the prospect sees no probe', async () => {

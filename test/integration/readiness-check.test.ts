@@ -7,7 +7,7 @@ import { LeadStore } from '../../server/leads/lead-store';
 import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { createLogger } from '../../server/logger';
-import { newCheckToken, SiteCheckStore } from '../../server/site-check/check-store';
+import { MAX_QUEUED_CHECKS, newCheckToken, SiteCheckStore } from '../../server/site-check/check-store';
 import { SiteCheckWorker } from '../../server/site-check/check-worker';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
@@ -176,6 +176,61 @@ describe('budgets', () => {
     const audit = await request(app.app).post('/free-audit').set('X-Forwarded-For', '203.0.113.9').set('Cookie', session.cookie).type('form').send({ ...validAudit, website_url: `${site.origin}/page-9`, ...session.hidden });
     expect(audit.status).toBe(303);
     expect(app.db.prepare('SELECT status FROM site_checks WHERE audit_id IS NOT NULL').pluck().get()).toBe('queued');
+  });
+
+  it('says when to come back from the oldest check in the hour: two checks 30 minutes apart leave 30 minutes', async () => {
+    const site = await fixture(wellMadeSite);
+    wired({ PUBLIC_CHECKS_PER_ADDRESS: '2' });
+    expect((await checkFrom('203.0.113.7', `${site.origin}/page-1`)).status).toBe(303);
+    app.clock.advance(30 * 60 * 1000);
+    expect((await checkFrom('203.0.113.7', `${site.origin}/page-2`)).status).toBe(303);
+    const refused = await checkFrom('203.0.113.7', `${site.origin}/page-3`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1800');
+    expect(shown(refused.text)).toContain('Please come back in about 30 minutes.');
+  });
+
+  it('keeps an address at its budget when its checks are swept from memory: only addresses with none in the hour are forgotten', async () => {
+    const site = await fixture(wellMadeSite);
+    wired({ PUBLIC_CHECKS_PER_ADDRESS: '2' });
+    for (const index of [1, 2]) expect((await checkFrom('203.0.113.7', `${site.origin}/page-${index}`)).status).toBe(303);
+    // Minutes on, another visitor's check sweeps the budget's memory.
+    app.clock.advance(2 * 60 * 1000);
+    expect((await checkFrom('198.51.100.4', `${site.origin}/page-3`)).status).toBe(303);
+    expect((await checkFrom('203.0.113.7', `${site.origin}/page-4`)).status).toBe(429);
+  });
+
+  it('counts two IPv6 addresses of one /56 as one visitor; another /56 is another', async () => {
+    const site = await fixture(wellMadeSite);
+    wired({ PUBLIC_CHECKS_PER_ADDRESS: '2' });
+    expect((await checkFrom('2001:db8:1:100::1', `${site.origin}/page-1`)).status).toBe(303);
+    expect((await checkFrom('2001:db8:1:1ff::2', `${site.origin}/page-2`)).status).toBe(303);
+    const refused = await checkFrom('2001:db8:1:100::3', `${site.origin}/page-3`);
+    expect(refused.status).toBe(429);
+    expect(shown(refused.text)).toContain('You have checked 2 websites in the last hour');
+    expect((await checkFrom('2001:db8:1:200::1', `${site.origin}/page-3`)).status).toBe(303);
+  });
+
+  it('a site checked in the last hour is answered from that result at once, even with the queue full: nothing queued or fetched; another site waits for room', async () => {
+    const site = await fixture(wellMadeSite);
+    const worker = wired();
+    await checkFrom('203.0.113.7', `${site.origin}/`);
+    await worker.idle();
+    const fetched = site.requests.length;
+    const store = new SiteCheckStore(app.db);
+    // Port 9 on loopback refuses at once, should anything try to check these.
+    for (let index = 0; index < MAX_QUEUED_CHECKS; index += 1) store.enqueue(null, `http://127.0.0.1:9/queued-${index}`, newCheckToken(), app.clock());
+    const queued = () => app.db.prepare(`SELECT count(*) FROM site_checks WHERE status = 'queued'`).pluck().get();
+    const again = await checkFrom('198.51.100.4', `${site.origin}/`);
+    expect(again.status).toBe(303);
+    expect(shown((await request(app.app).get(String(again.headers.location))).text)).toMatch(/AI-readiness score: \d+\/100/);
+    expect(queued()).toBe(MAX_QUEUED_CHECKS);
+    expect(site.requests).toHaveLength(fetched);
+    const other = await fixture(wellMadeSite);
+    const busy = await checkFrom('198.51.100.4', `${other.origin}/`);
+    expect(busy.status).toBe(429);
+    expect(shown(busy.text)).toMatch(/The checker is busy just now\. Please come back in about 1 minute\./);
+    expect(queued()).toBe(MAX_QUEUED_CHECKS);
   });
 
   it('a site checked in the last hour is shown from that result: no second fetch, no budget spent', async () => {
