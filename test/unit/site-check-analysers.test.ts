@@ -62,10 +62,14 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     expect(verdicts(rules, `${ORIGIN}/café?q=12`).GPTBot).toBe(true);
   });
 
-  it('treats a 404 as "everything allowed" and a 5xx or no answer as "everything disallowed"', () => {
+  it('treats a 404 or redirects not followed to the end as "everything allowed", and a 5xx or no answer as "everything disallowed"', () => {
     const missing = analyseRobots(robotsFile('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(missing.state).toBe('missing');
     expect(missing.agents.every((agent) => agent.allowed)).toBe(true);
+    const notFollowed = analyseRobots({ notFollowed: `${ORIGIN}/robots.txt redirects more than 5 times (a redirect loop?)` }, `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(notFollowed).toMatchObject({ state: 'not-followed', sitemaps: [], checkerBlocked: false });
+    expect(notFollowed.agents.every((agent) => agent.allowed)).toBe(true);
+    expect(notFollowed.detail).toBe(`${ORIGIN}/robots.txt redirects more than 5 times (a redirect loop?): a crawler that cannot follow robots.txt to the end treats it as missing, as Google does, so every crawler may fetch every page and none of its rules apply`);
     const broken = analyseRobots(robotsFile('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(broken.state).toBe('unreachable');
     expect(broken.agents.every((agent) => !agent.allowed)).toBe(true);
