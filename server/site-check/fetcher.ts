@@ -82,6 +82,9 @@ export class FetchRefused extends Error {
 /** A fetch that was allowed but did not give an answer: no such name, no connection, a timeout, a bad certificate, a loop. */
 export class FetchFailed extends Error {}
 
+/** A fetch given up after MAX_REDIRECTS redirects, all of them answered (a loop, or a chain too long to follow). */
+export class TooManyRedirects extends FetchFailed {}
+
 export interface FetcherOptions {
   userAgent: string;
   /** SITE_CHECK_ALLOW: addresses let through on any port (staging and tests). */
@@ -389,7 +392,7 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
             return { ...response, url: url.href, redirects };
           }
           redirects.push({ url: url.href, status: answer.status });
-          if (redirects.length > MAX_REDIRECTS) throw new FetchFailed(`${redirects[0]?.url ?? url.href} redirects more than ${MAX_REDIRECTS} times (a redirect loop?)`);
+          if (redirects.length > MAX_REDIRECTS) throw new TooManyRedirects(`${redirects[0]?.url ?? url.href} redirects more than ${MAX_REDIRECTS} times (a redirect loop?)`);
           try {
             url = new URL(answer.location, url);
           } catch {

@@ -3,7 +3,7 @@ import { decodeBody, type FetchedText } from './analysers/fetched-text';
 import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
 import { analyseRobots, type RobotsAnalysis, type RobotsSource } from './analysers/robots';
 import { analyseSitemap, INDEX_CHILDREN_READ, sitemapText } from './analysers/sitemap';
-import { FetchFailed, FetchRefused, MAX_BYTES, type FetchedResponse, type FetchOptions, type SiteFetcher } from './fetcher';
+import { FetchFailed, FetchRefused, MAX_BYTES, TooManyRedirects, type FetchedResponse, type FetchOptions, type SiteFetcher } from './fetcher';
 import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
 
 /** The longest a whole check may take, all its fetches together. */
@@ -139,10 +139,15 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       const { url: finalUrl, status, body, truncated } = await fetch(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES });
       robotsSource = { url: finalUrl, status, body, truncated };
     } catch (error) {
-      // The site's own host refused (a private address, a port): the page would be too.
-      if (error instanceof FetchRefused && new URL(error.url, url).host === url.host) return report('refused', error.message);
+      // robots.txt's own address refused (a private address, a port): the page, on the same host, would be too.
+      if (error instanceof FetchRefused && error.url === robotsUrl.href) return report('refused', error.message);
       if (signal.aborted) throw signal.reason;
-      robotsSource = { unreachable: unreachable(error) };
+      // RFC 9309 2.3.1.2: past five redirects a crawler may take robots.txt as unavailable, and
+      // Google does, as it does when a redirect leads where it will not fetch. A redirect the
+      // checker refuses is such a one: it is not an error of the site's server or network.
+      if (error instanceof TooManyRedirects) robotsSource = { notFollowed: error.message };
+      else if (error instanceof FetchRefused) robotsSource = { notFollowed: `robots.txt redirects to ${shownUrl(error.url)}, which the checker does not follow (${error.message})` };
+      else robotsSource = { unreachable: unreachable(error) };
     }
     const robots = analyseRobots(robotsSource, url.href, env.agents, env.checkerAgent);
     if (robots.checkerBlocked) return report('refused', `${robotsUrl.host}'s robots.txt asks ${env.checkerAgent} not to fetch the site, so it was not checked`);

@@ -107,7 +107,9 @@ export function scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markd
       'AI crawlers allowed by robots.txt',
       allowedShare,
       robots.state === 'found' && blocked.length > 0 ? `${robots.detail}; it blocks ${blocked.join(', ')}` : robots.detail,
-      'AI assistants can fetch the page, so they can read, quote and recommend it.',
+      robots.state === 'not-followed'
+        ? 'AI assistants can fetch the page, but robots.txt itself goes unread: serve it at /robots.txt, or redirect it in at most five steps to a public web address, if its rules are meant to count.'
+        : 'AI assistants can fetch the page, so they can read, quote and recommend it.',
       'An AI agent that robots.txt blocks cannot read the page, so it cannot quote or recommend it: allow the agents you want to be found by.',
     ),
     finding(

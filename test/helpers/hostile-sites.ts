@@ -32,6 +32,11 @@ export const hostileSites = {
     path: '/',
     paths: (): Record<string, FixtureAnswer> => ({ '/': page(`${head}<div>${'<b></b>'.repeat(140_000)}</div>`) }),
   },
+  /** One tag of 130,000 attributes (0.9 MB): a tokenizer that looks for each new name among those before it costs their square. */
+  'a tag of 130,000 attributes': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => ({ '/': page(`${head}<div ${Array.from({ length: 130_000 }, (_, index) => `a${index}`).join(' ')}></div><p>After the tag.</p></body></html>`) }),
+  },
   /** 20,000 distinct JSON-LD types: a list searched for each new one costs their square. */
   '20,000 JSON-LD types': {
     path: '/',

@@ -83,6 +83,8 @@ describe('each check runs in a process of its own', () => {
       expect(site.requests.map((item) => item.path)).toContain(LONG_PATH);
     }
     if (name === '20,000 JSON-LD types') expect(report.facts?.page.organizationNames).toEqual(['Hostile Ltd']);
+    // The text after the tag is read: the tokenizer reached the end of the page.
+    if (name === 'a tag of 130,000 attributes') expect(report.facts?.page.textWords).toBe(3);
   });
 
   it('refuses an address longer than browsers accept once written out (robots.txt rules cost its length each)', async () => {

@@ -274,12 +274,16 @@ describe('an audit request\'s AI visibility probe', () => {
   it('goes with the site check\'s findings in one mail when both are ready before that mail goes', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst) }, { mailWaitMs: 0, kickMail: false });
+    // The probe waits until the notification has gone: the check may end at any moment after the
+    // request, and a probe that ended too would make the findings due while the outbox still runs.
+    await wiring.probes.stop();
     await submit({ ...acmeRequest, website_url: `${site.origin}/` });
-    // The notification goes at once (the lead never waits), before the check has ended.
+    // The notification goes at once (the lead never waits), whenever the check ends.
     wiring.mail.kick();
     await wiring.mail.idle();
     expect(mails()).toHaveLength(1);
     await wiring.checks.idle();
+    wiring.probes.start();
     await wiring.probes.idle();
     wiring.mail.kick();
     await wiring.mail.idle();
@@ -295,14 +299,17 @@ describe('an audit request\'s AI visibility probe', () => {
   it('findings mailed on their own wait a while for the probe; once due they are never written into, and the probe follows alone', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst) }, { mailWaitMs: 0, kickMail: false });
+    // The probe does not get its turn yet: the findings are ready first, and wait for it. Its
+    // worker stops before the request is sent, as the check may finish at any moment after, and
+    // a finished check starts the probe.
+    await wiring.probes.stop();
     await submit({ ...acmeRequest, website_url: `${site.origin}/` });
     wiring.mail.kick();
     await wiring.mail.idle();
-    // The probe does not get its turn yet: the findings are ready first, and wait for it.
-    await wiring.probes.stop();
     await wiring.checks.idle();
     wiring.mail.kick();
     await wiring.mail.idle();
+    expect(current().db.prepare('SELECT status FROM visibility_probes').pluck().all()).toEqual(['queued']);
     expect(mails()).toHaveLength(1);
 
     // The wait is over: the findings are due, and may be on their way at any moment.

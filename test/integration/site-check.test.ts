@@ -82,6 +82,57 @@ describe('a check of fixture sites, as an AI crawler sees them', () => {
     expect(finding(report, 'sitemap')?.detail).toContain('answered 502');
   });
 
+  it('robots.txt behind more than five redirects, or redirected where the checker does not go, is read as missing; within five it is obeyed', async () => {
+    const hops = (count: number, to: string) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [index === 0 ? '/robots.txt' : `/hop${index}`, { status: index % 2 ? 302 : 301, headers: { Location: index === count - 1 ? to : `/hop${index + 1}` } }]));
+    const rules = { headers: { 'Content-Type': 'text/plain' }, body: 'User-agent: GPTBot\nDisallow: /\n' };
+    const site = (paths: Record<string, FixtureAnswer>) => fixture((origin) => ({ ...wellMadeSite(origin), ...paths }));
+    const agents = (report: Awaited<ReturnType<SiteChecker['check']>>) => reportJson(report).aiAgents;
+
+    // Five redirects are followed: the rules at the end are the site's.
+    const five = await site({ ...hops(5, '/rules.txt'), '/rules.txt': rules });
+    const followed = await checker().check(`${five.origin}/`);
+    expect(agents(followed)).toMatchObject({ GPTBot: 'blocked', ClaudeBot: 'allowed' });
+    expect(followed.facts?.robots.state).toBe('found');
+
+    // A sixth is not: robots.txt counts as missing, as a 404 does, and the report says why.
+    const six = await site({ ...hops(6, '/rules.txt'), '/rules.txt': rules });
+    const tooMany = await checker().check(`${six.origin}/`);
+    expect(tooMany.status).toBe('done');
+    expect(Object.values(agents(tooMany)).every((verdict) => verdict === 'allowed')).toBe(true);
+    expect(six.requests.map((item) => item.path)).not.toContain('/rules.txt');
+    expect(finding(tooMany, 'aiCrawlers')).toMatchObject({
+      verdict: 'pass',
+      points: 20,
+      detail: `${six.origin}/robots.txt redirects more than 5 times (a redirect loop?): a crawler that cannot follow robots.txt to the end treats it as missing, as Google does, so every crawler may fetch every page and none of its rules apply`,
+      advice: expect.stringContaining('robots.txt itself goes unread: serve it at /robots.txt'),
+    });
+
+    // A redirect to an address the checker never fetches: the same, and nothing is sent there.
+    const inside = await site(hops(2, 'http://10.0.0.1/robots.txt'));
+    const refused = await checker().check(`${inside.origin}/`);
+    expect(refused.status).toBe('done');
+    expect(Object.values(agents(refused)).every((verdict) => verdict === 'allowed')).toBe(true);
+    expect(finding(refused, 'aiCrawlers')?.detail).toBe(
+      'robots.txt redirects to http://10.0.0.1/robots.txt, which the checker does not follow (10.0.0.1 is a private network address, which the checker never fetches): a crawler that cannot follow robots.txt to the end treats it as missing, as Google does, so every crawler may fetch every page and none of its rules apply',
+    );
+
+    // Another scheme on the site's own host is not followed either: it does not refuse the check.
+    const ftp = await fixture((origin) => ({
+      ...wellMadeSite(origin),
+      '/robots.txt': (_req, res) => void res.writeHead(301, { Location: `${origin().replace('http:', 'ftp:')}/robots.txt` }).end(),
+    }));
+    const otherScheme = await checker().check(`${ftp.origin}/`);
+    expect(otherScheme.status).toBe('done');
+    expect(finding(otherScheme, 'aiCrawlers')?.detail).toMatch(/^robots\.txt redirects to ftp:\/\/127\.0\.0\.1:\d+\/robots\.txt, which the checker does not follow \(only http and https addresses are checked, not ftp:\): /);
+
+    // A redirect to a server that does not answer is no answer: every agent blocked, as before.
+    const nowhere = await site(hops(1, 'http://127.0.0.1:9/robots.txt'));
+    const unreachable = await checker().check(`${nowhere.origin}/`);
+    expect(Object.values(agents(unreachable)).every((verdict) => verdict === 'blocked')).toBe(true);
+    expect(finding(unreachable, 'aiCrawlers')).toMatchObject({ points: 0, detail: 'robots.txt could not be fetched (127.0.0.1:9 refused the connection), so crawlers must assume the whole site is off limits' });
+  });
+
   it('broken JSON-LD is reported, with the parser\'s complaint', async () => {
     const site = await fixture(() => ({ '/': html('<html lang="en"><head><title>x</title><script type="application/ld+json">{"@type": "LocalBusiness", "name": "A",}</script></head><body><p>Hello</p></body></html>') }));
     const report = await checker().check(`${site.origin}/`);

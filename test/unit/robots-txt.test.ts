@@ -295,6 +295,15 @@ describe('robots.txt: our own readings', () => {
     expect(parseRobotsTxt(bytes(`Sitemap: https://foo.bar/${'x'.repeat(5000)}\n`)).sitemaps[0]).toHaveLength(2083);
   });
 
+  it('a `$` rule with a `*` needs its last part after the parts before it: /*ab*b$ does not match /ab', () => {
+    const robotsTxt = 'User-agent: FooBot\nDisallow: /*ab*b$\n';
+    // "/ab" ends in "b", but that "b" is the one of "ab": nothing is left for the last part.
+    expect(isUserAgentAllowed(robotsTxt, 'FooBot', 'http://foo.bar/ab')).toBe(true);
+    expect(isUserAgentAllowed(robotsTxt, 'FooBot', 'http://foo.bar/abb')).toBe(false);
+    expect(isUserAgentAllowed(robotsTxt, 'FooBot', 'http://foo.bar/xabyb')).toBe(false);
+    expect(isUserAgentAllowed(robotsTxt, 'FooBot', 'http://foo.bar/xaby')).toBe(true);
+  });
+
   it('reads a line only up to a NUL byte, as Google reads a line as a C string', () => {
     expect(isUserAgentAllowed(Buffer.from('User-agent: FooBot\nDisallow: /a\0b\n'), 'FooBot', 'http://foo.bar/ac')).toBe(false);
   });

@@ -62,15 +62,43 @@ describe('robots.txt, as RFC 9309 reads it', () => {
     expect(verdicts(rules, `${ORIGIN}/café?q=12`).GPTBot).toBe(true);
   });
 
-  it('treats a 404 as "everything allowed" and a 5xx or no answer as "everything disallowed"', () => {
+  it('treats a 404 or redirects not followed to the end as "everything allowed", and a 5xx or no answer as "everything disallowed"', () => {
     const missing = analyseRobots(robotsFile('<html>not found</html>', { status: 404 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(missing.state).toBe('missing');
     expect(missing.agents.every((agent) => agent.allowed)).toBe(true);
+    const notFollowed = analyseRobots({ notFollowed: `${ORIGIN}/robots.txt redirects more than 5 times (a redirect loop?)` }, `${ORIGIN}/`, AGENTS, CHECKER);
+    expect(notFollowed).toMatchObject({ state: 'not-followed', sitemaps: [], checkerBlocked: false });
+    expect(notFollowed.agents.every((agent) => agent.allowed)).toBe(true);
+    expect(notFollowed.detail).toBe(`${ORIGIN}/robots.txt redirects more than 5 times (a redirect loop?): a crawler that cannot follow robots.txt to the end treats it as missing, as Google does, so every crawler may fetch every page and none of its rules apply`);
     const broken = analyseRobots(robotsFile('', { status: 503 }), `${ORIGIN}/`, AGENTS, CHECKER);
     expect(broken.state).toBe('unreachable');
     expect(broken.agents.every((agent) => !agent.allowed)).toBe(true);
     expect(broken.detail).toContain('503');
     expect(analyseRobots({ unreachable: 'no answer within 10 s' }, `${ORIGIN}/`, AGENTS, CHECKER).agents.some((agent) => agent.allowed)).toBe(false);
+  });
+
+  it('reads the first 500 KiB of a body however much it is given: a rule that ends there is obeyed, one cut by it or after it is not', () => {
+    const rule = 'User-agent: GPTBot\nDisallow: /';
+    /** `bytes` of comment lines, then the rule, then `after`. */
+    const file = (bytes: number, after = '') => {
+      const line = `# ${'x'.repeat(97)}\n`;
+      const rest = bytes % line.length;
+      return `${line.repeat(Math.floor(bytes / line.length))}${rest > 0 ? `${'#'.repeat(rest - 1)}\n` : ''}${rule}${after}`;
+    };
+    const gptBot = (body: string) => {
+      const robots = analyseRobots(robotsFile(body), `${ORIGIN}/`, AGENTS, CHECKER);
+      return { allowed: robots.agents.find((agent) => agent.agent === 'GPTBot')?.allowed, detail: robots.detail };
+    };
+    const KiB500 = 500 * 1024;
+    const padding = KiB500 - rule.length;
+    // The rule's last byte is the 500 KiB's last: obeyed, and the file said to be cut.
+    expect(file(padding, `\n${'#'.repeat(100)}\n`).length).toBeGreaterThan(KiB500);
+    expect(gptBot(file(padding, `\n${'#'.repeat(100)}\n`))).toEqual({ allowed: false, detail: expect.stringContaining('(its first 500 KiB read, as RFC 9309 allows)') });
+    // One byte later, the cut leaves "Disallow: ", which decides nothing; further on, the rule is not read at all.
+    expect(gptBot(file(padding + 1)).allowed).toBe(true);
+    expect(gptBot(file(KiB500 + 10)).allowed).toBe(true);
+    // The same rule with nothing past 500 KiB: obeyed, and nothing said about a cut.
+    expect(gptBot(file(1000))).toEqual({ allowed: false, detail: 'robots.txt lets 5 of 6 AI agents fetch the page' });
   });
 
   it('lists the Sitemap: lines as absolute URLs', () => {

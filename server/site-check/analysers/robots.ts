@@ -3,12 +3,17 @@ import { namesAgent, parseRobotsTxt, verdicts } from './robots-txt';
 /**
  * robots.txt as RFC 9309 and Google's parser read it (./robots-txt.ts): which AI agents may fetch
  * the page. How the file answered decides before any rule does: 2xx is parsed; any other 4xx
- * (404 above all) means no rules, everything allowed; 5xx or no answer at all means the crawler
- * must assume everything is disallowed.
+ * (404 above all) means no rules, everything allowed; redirects that cannot be followed to the
+ * end (more than five, or to an address not fetched) mean the same, as Google reads them; 5xx or
+ * no answer at all means the crawler must assume everything is disallowed.
  */
 export interface RobotsAnalysis {
-  /** found: parsed; missing: 4xx, all allowed; unreachable: 5xx or no answer, all disallowed. */
-  state: 'found' | 'missing' | 'unreachable';
+  /**
+   * found: parsed; missing: 4xx, all allowed; not-followed: its redirects went past five or to an
+   * address the checker does not fetch, read as missing, all allowed; unreachable: 5xx or no
+   * answer, all disallowed.
+   */
+  state: 'found' | 'missing' | 'not-followed' | 'unreachable';
   /** One line on how robots.txt answered. */
   detail: string;
   /** Each agent's verdict for the page, in the order asked. */
@@ -19,14 +24,20 @@ export interface RobotsAnalysis {
   checkerBlocked: boolean;
 }
 
-/** What the fetch of robots.txt gave: an answer (its final URL, status and bytes), or why there was none. */
-export type RobotsSource = { url: string; status: number; body: Uint8Array; truncated: boolean } | { unreachable: string };
+/**
+ * What the fetch of robots.txt gave: an answer (its final URL, status and bytes); why its
+ * redirects were not followed to the end; or why there was no answer.
+ */
+export type RobotsSource = { url: string; status: number; body: Uint8Array; truncated: boolean } | { notFollowed: string } | { unreachable: string };
 
 /** RFC 9309 2.5: a crawler parses at least the first 500 KiB, and may ignore the rest. */
 const PARSED_BYTES = 500 * 1024;
 
 export function analyseRobots(source: RobotsSource, pageUrl: string, agents: readonly string[], checkerAgent: string): RobotsAnalysis {
   const verdictForAll = (allowed: boolean) => agents.map((agent) => ({ agent, allowed }));
+  if ('notFollowed' in source) {
+    return { state: 'not-followed', detail: `${source.notFollowed}: a crawler that cannot follow robots.txt to the end treats it as missing, as Google does, so every crawler may fetch every page and none of its rules apply`, agents: verdictForAll(true), sitemaps: [], checkerBlocked: false };
+  }
   if ('unreachable' in source) {
     return { state: 'unreachable', detail: `robots.txt could not be fetched (${source.unreachable}), so crawlers must assume the whole site is off limits`, agents: verdictForAll(false), sitemaps: [], checkerBlocked: false };
   }
