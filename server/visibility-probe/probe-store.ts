@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { requeueInterrupted } from '../db/interrupted-rows';
+import { requeueInterrupted } from '../queue-worker';
 import type { ProbeReport } from './run-probe';
 import { reportSummary } from './report';
 
