@@ -2,7 +2,7 @@ import type { ProbeView } from '../../shared/visibility-probe';
 import type { Db } from '../db/database';
 import { tokenHash } from '../site-check/check-store';
 import { ASSISTANTS } from './assistant-catalogue';
-import { ProbeStore, storedProbeReport, type ProbeRow } from './probe-store';
+import { nameKey } from './names';
 import { firstKeyword } from './prompts';
 import type { ProbeReport } from './run-probe';
 
@@ -27,44 +27,64 @@ function excerpt(text: string): string {
   return line.length > EXAMPLE_CHARACTERS ? `${line.slice(0, EXAMPLE_CHARACTERS - 1)}…` : line;
 }
 
-/** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
-function shown(report: ProbeReport, keyword: string): ProbeView {
+/** What the questions were about, as the page's heading says it: the request's first keyword. */
+export function probeKeyword(targetKeywords: string): string {
+  return firstKeyword(targetKeywords) ?? 'your business';
+}
+
+/**
+ * What the prospect is shown of a finished probe: each assistant's count, who it named instead
+ * (one business however its answers wrote its name), one of its answers. Made once, when the probe
+ * is recorded, and stored beside its report.
+ */
+export function prospectView(report: ProbeReport, keyword: string): ProbeView {
   if (report.status === 'skipped') return { status: 'skipped', keyword, reason: reasonForProspect(report.reason) };
   if (report.status === 'failed') return { status: 'skipped', keyword, reason: '' };
   return {
     status: 'done',
     keyword,
     assistants: report.assistants.map((assistant) => {
-      const counts = new Map<string, number>();
-      for (const answer of assistant.answers) for (const name of answer.others) counts.set(name, (counts.get(name) ?? 0) + 1);
+      const counts = new Map<string, { name: string; count: number }>();
+      for (const answer of assistant.answers) {
+        for (const name of answer.others) {
+          const entry = counts.get(nameKey(name)) ?? { name, count: 0 };
+          entry.count += 1;
+          counts.set(nameKey(name), entry);
+        }
+      }
       const example = assistant.answers.find((answer) => answer.named && answer.text) ?? assistant.answers.find((answer) => answer.text);
       return {
         name: ASSISTANTS[assistant.id].label,
         answered: assistant.answered,
         named: assistant.named,
-        others: [...counts].sort((a, b) => b[1] - a[1]).slice(0, OTHERS_SHOWN).map(([name]) => name),
+        others: [...counts.values()].sort((a, b) => b.count - a.count).slice(0, OTHERS_SHOWN).map((entry) => entry.name),
         example: example?.text ? { question: example.prompt, answer: excerpt(example.text) } : null,
       };
     }),
   };
 }
 
-function view(row: ProbeRow, keyword: string): ProbeView {
-  const report = storedProbeReport(row);
-  if (report) return shown(report, keyword);
-  if (row.status === 'failed') return { status: 'skipped', keyword, reason: '' };
-  return { status: 'pending', keyword };
+interface RequestRow {
+  target_keywords: string;
+  /** The request's probe: null when it has none. */
+  status: string | null;
+  view: string | null;
+  /** Only for a probe finished before its view was stored with it. */
+  report: string | null;
 }
 
 /**
- * The probe a thank-you link shows, found by the link's check token: that request's probe; for a
- * held submission's token, a probe still running when probes are on (a sender cannot tell it was
+ * The probe a thank-you link shows, found by the link's check token: that request's probe, as
+ * stored for the prospect (a few hundred bytes, read at every poll of the page); for a held
+ * submission's token, a probe still running when probes are on (a sender cannot tell it was
  * held); null for any other token, and while no assistant is configured.
  */
 export function probeViews(db: Db, probesOn: boolean): (token: string) => ProbeView | null {
-  const probes = new ProbeStore(db);
-  const request = db.prepare<[string], { audit_id: number; target_keywords: string }>(
-    `SELECT site_checks.audit_id, audit_submissions.target_keywords FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id WHERE site_checks.token_hash = ?`,
+  const request = db.prepare<[string], RequestRow>(
+    `SELECT audit_submissions.target_keywords, probe.status, probe.view, CASE WHEN probe.view IS NULL THEN probe.report END AS report
+     FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id
+     LEFT JOIN visibility_probes AS probe ON probe.audit_id = site_checks.audit_id
+     WHERE site_checks.token_hash = ?`,
   );
   const held = db.prepare<[string], string>(`SELECT json_extract(fields, '$.target_keywords') FROM quarantine WHERE check_token_hash = ? AND form = 'audit'`).pluck();
   return (token) => {
@@ -72,10 +92,14 @@ export function probeViews(db: Db, probesOn: boolean): (token: string) => ProbeV
     const hash = tokenHash(token);
     const found = request.get(hash);
     if (found) {
-      const row = probes.forAudit(found.audit_id);
-      return row ? view(row, firstKeyword(found.target_keywords) ?? 'your business') : null;
+      if (found.status === null) return null;
+      if (found.view !== null) return JSON.parse(found.view) as ProbeView;
+      const keyword = probeKeyword(found.target_keywords);
+      // A probe recorded before views were stored: made from its report, on each read.
+      if (found.report !== null) return prospectView(JSON.parse(found.report) as ProbeReport, keyword);
+      return found.status === 'failed' ? { status: 'skipped', keyword, reason: '' } : { status: 'pending', keyword };
     }
     const heldKeywords = held.get(hash);
-    return typeof heldKeywords === 'string' ? { status: 'pending', keyword: firstKeyword(heldKeywords) ?? 'your business' } : null;
+    return typeof heldKeywords === 'string' ? { status: 'pending', keyword: probeKeyword(heldKeywords) } : null;
   };
 }
