@@ -1,6 +1,13 @@
 import { REFUSED_RETRY_MS, type Db } from './db/database';
 import type { Logger } from './logger';
 
+/**
+ * Rows that will not run (given up, or expired) recorded in one write transaction, before the
+ * worker yields to the pages: each may compose a mail, and a restart after an outage may find
+ * thousands, which one after another would hold every page back.
+ */
+const RECORDED_PER_BATCH = 20;
+
 export interface QueueWorkerOptions {
   db: Db;
   logger: Logger;
@@ -49,11 +56,11 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
   }
 
   /**
-   * Before each claim: a batch of rows that are not to run any more (they waited too long), with
-   * their results. They are recorded in one transaction a batch, and the worker yields to the
-   * pages between batches: a long outage may leave thousands.
+   * Before each claim: `limit` rows at most that are not to run any more (they waited too long),
+   * with their results. They are recorded in one transaction, and the worker yields to the pages
+   * before the next batch: a long outage may leave thousands.
    */
-  protected expired(): Unrun<Row, Result>[] {
+  protected expired(_limit: number): Unrun<Row, Result>[] {
     return [];
   }
 
@@ -72,9 +79,11 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
   }
 
   private readonly runs = new Set<Promise<void>>();
+  /** Rows given up at recovery, recorded a batch at a time as expired rows are. */
+  private readonly givenUp: Unrun<Row, Result>[] = [];
   /** Writes the database refused, by row: tried again at every pass, the first thing. */
   private readonly unrecorded = new Map<number, () => void>();
-  /** The next pass, after yielding to the pages between two batches of expired rows. */
+  /** The next pass, after yielding to the pages between two batches of rows that will not run. */
   private yielding: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private wakeAt: Date | null = null;
@@ -96,18 +105,25 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
   /** Runs what may run now; called whenever a row is queued or becomes ready. */
   kick(): void {
     if (this.stopped) return;
+    // Kicked by another worker's record, inside its transaction (a batch): after it commits.
+    if (this.options.db.inTransaction) {
+      setImmediate(() => this.kick());
+      return;
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
     this.wakeAt = null;
     try {
       if (this.recovering) {
-        for (const { row, result } of this.recover()) this.unrecorded.set(row.id, () => this.record(row, result));
+        // All the rows still running: those of an earlier start not yet recorded among them.
+        this.givenUp.splice(0, this.givenUp.length, ...this.recover());
         this.recovering = false;
       }
       this.writeUnrecorded();
-      const expired = this.expired();
-      if (expired.length > 0) {
-        this.options.db.transaction(() => expired.forEach(({ row, result }) => this.record(row, result))).immediate();
+      const batch = this.givenUp.length > 0 ? this.givenUp.slice(0, RECORDED_PER_BATCH) : this.expired(RECORDED_PER_BATCH);
+      if (batch.length > 0) {
+        this.options.db.transaction(() => batch.forEach(({ row, result }) => this.record(row, result))).immediate();
+        if (this.givenUp.length > 0) this.givenUp.splice(0, batch.length);
         this.yielding ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
           this.yielding = null;
           this.kick();

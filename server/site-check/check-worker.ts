@@ -40,9 +40,6 @@ interface CheckOutcome {
   reusedFrom: number | null;
 }
 
-/** Checks that waited too long, recorded as failed in one transaction: a long outage may leave a hundred. */
-const EXPIRED_PER_BATCH = 20;
-
 /**
  * Runs the checks queued in site_checks, like the mail outbox worker sends the mails queued
  * beside the leads: rows live in the database, so pending checks survive a restart. A few run at
@@ -73,10 +70,10 @@ export class SiteCheckWorker extends QueueWorker<CheckRow, CheckOutcome> {
   }
 
   /** Checks that waited past MAX_WAIT_MS (a long stop, a flood) fail with that reason instead of running late. */
-  protected override expired(): Unrun<CheckRow, CheckOutcome>[] {
+  protected override expired(limit: number): Unrun<CheckRow, CheckOutcome>[] {
     const before = new Date(this.options.clock().getTime() - MAX_WAIT_MS);
     return this.store
-      .waitingSinceBefore(before, EXPIRED_PER_BATCH)
+      .waitingSinceBefore(before, limit)
       .map((row) => this.failed(row, `the check waited more than ${MAX_WAIT_MS / 3_600_000} hour in the queue, so it was not run`));
   }
 
