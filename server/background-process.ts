@@ -157,7 +157,12 @@ export function runBackgroundProcess<T, Message, Reply>(run: BackgroundRun<T, Me
       const outOfMemory = exitSignal === 'SIGABRT' || /heap out of memory|Reached heap limit/.test(errorOutput());
       ended(outOfMemory ? 'out of memory' : 'exited', 'ended before it settled its run');
     });
-    child.send(run.start as object);
+    try {
+      child.send(run.start as object);
+    } catch (error) {
+      // Not started (no such program, no channel): 'error' says so too, and the run settles once.
+      ended('not started', error instanceof Error ? error.message : String(error));
+    }
   });
 }
 
