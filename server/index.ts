@@ -138,12 +138,6 @@ async function main(): Promise<void> {
   });
   app.aiLedger?.start();
   await app.warmPages();
-  // Mail left unsent before a restart goes out now.
-  mailer.start();
-  logger.info({ via: transport.description }, 'Mail outbox started');
-  // Checks queued or cut short before a restart run now.
-  siteChecks.start();
-  probes?.start();
 
   const checkStore = new SiteCheckStore(db);
   const purge = () => {
@@ -156,19 +150,35 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'Data past its retention could not be deleted (tried again in 6 hours)');
     }
   };
-  purge();
-  const purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
-  purgeTimer.unref();
-  // dist/server/index.js runs dist/scripts/backup.js (npm run backup) on the schedule.
+  let purgeTimer: NodeJS.Timeout | undefined;
+  // dist/server/index.js runs dist/scripts/backup.js (npm run backup) on the schedule. It is the
+  // server's own program, not a reader of what strangers send: it gets the server's environment.
   const backups = BackupSchedule.fromConfig(config, { clock, logger, take: backupCommand(path.join(__dirname, '..', 'scripts', 'backup.js'), { ...process.env, DATABASE_PATH: config.databasePath }) });
-  backups.start();
 
+  /**
+   * The background work starts once the site answers: what a restart finds (mail left unsent,
+   * checks and probes queued or cut short, retention to apply) must not keep the first visitor,
+   * or the health check, waiting.
+   */
+  const startBackgroundWork = () => {
+    mailer.start();
+    logger.info({ via: transport.description }, 'Mail outbox started');
+    siteChecks.start();
+    probes?.start();
+    purge();
+    purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
+    purgeTimer.unref();
+    backups.start();
+  };
+
+  let stopping = false;
   const server: Server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     logger.info({ url: `http://${host}:${port}`, siteUrl: config.siteUrl, database: config.databasePath, schemaVersion }, 'Listening');
+    if (!stopping) startBackgroundWork();
   });
   server.keepAliveTimeout = 5000;
   server.on('error', (error) => {
@@ -176,7 +186,6 @@ async function main(): Promise<void> {
     exitAfterLogs(logger, 1);
   });
 
-  let stopping = false;
   stop = (signal) => {
     if (stopping) return;
     stopping = true;

@@ -278,6 +278,17 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
     `,
   },
+  {
+    version: 9,
+    name: 'probe views',
+    sql: `
+      -- What the prospect's thank-you page shows of a finished probe (JSON: each assistant's
+      -- count, who it named instead, one answer's start), written with its report, so that each
+      -- poll of the page reads a few hundred bytes instead of a report of up to several MB.
+      -- Probes recorded before it have none: theirs is made from the report when it is asked for.
+      ALTER TABLE visibility_probes ADD COLUMN view TEXT;
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

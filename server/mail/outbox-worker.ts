@@ -1,7 +1,5 @@
 import { escapeHtml } from '../../shared/escape-html';
-import { idleWithin } from '../idle-within';
-import { REFUSED_RETRY_MS, type Db } from '../db/database';
-import type { Logger } from '../logger';
+import { QueueWorker, type QueueWorkerOptions } from '../queue-worker';
 import type { MailMessage } from './mail-message';
 import type { MailTransport } from './mail-transport';
 
@@ -13,14 +11,10 @@ interface OutboxRow {
   attempts: number;
 }
 
-export interface OutboxWorkerOptions {
-  db: Db;
+export interface OutboxWorkerOptions extends QueueWorkerOptions {
   transport: MailTransport;
-  logger: Logger;
   /** First retry delay; each further failure doubles it (MAIL_RETRY_BASE_MS). */
   retryBaseMs: number;
-  /** The clock the app stamps its outbox rows with: due times are compared on one clock. */
-  clock: () => Date;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
   dailyCap?: number;
 }
@@ -59,6 +53,9 @@ function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
+/** How a send went: recorded as sent, or as failed with the next try's time. */
+type SendOutcome = { sent: true; notice: CapNotice | null } | { sent: false; reason: string };
+
 /**
  * Sends the mails that the lead transactions wrote to mail_outbox. nodemailer never retries by
  * itself, so this does: a failed send is logged ('Email sending failed'), rescheduled with
@@ -66,7 +63,8 @@ function startOfUtcDay(date: Date): Date {
  * mail survives restarts. One send at a time: a lead is a few a day, and sequential sending
  * means a row is never sent twice by this process.
  */
-export class OutboxWorker {
+export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
+  protected readonly name = 'Mail outbox worker';
   private readonly due;
   private readonly nextDue;
   private readonly markSent;
@@ -75,19 +73,15 @@ export class OutboxWorker {
   private readonly readNotice;
   private readonly writeNotice;
   private readonly clearNotice;
-  private readonly clock: () => Date;
+  private readonly transport: MailTransport;
+  private readonly retryBaseMs: number;
   private readonly dailyCap: number;
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private timer: NodeJS.Timeout | null = null;
-  private wakeAt: Date | null = null;
-  /** The last pass ended on the database's refusal: the next one waits REFUSED_RETRY_MS. */
-  private refused = false;
-  private stopped = false;
 
-  constructor(private readonly options: OutboxWorkerOptions) {
+  constructor(options: OutboxWorkerOptions) {
+    super(options);
     const { db } = options;
-    this.clock = options.clock;
+    this.transport = options.transport;
+    this.retryBaseMs = options.retryBaseMs;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first of the day before anyone's second, and among
@@ -110,61 +104,8 @@ export class OutboxWorker {
     this.markFailed = db.prepare(`UPDATE mail_outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`);
   }
 
-  /** Starts sending what is due (including mail left from before a restart). */
-  start(): void {
-    this.stopped = false;
-    this.kick();
-  }
-
-  /** Sends what is due now; called after each new lead, without making the visitor wait. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => {
-        this.refused = true;
-        this.options.logger.error({ err: error }, 'Mail outbox worker failed');
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          this.kick();
-        } else {
-          this.schedule();
-        }
-      });
-  }
-
-  /** When the worker next looks for due mail on its own (null: nothing pending, or stopped). */
-  get nextWake(): Date | null {
-    return this.wakeAt;
-  }
-
-  /** Resolves when the current pass is over (tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /**
-   * Stops sending: no new mail is started. Resolves true once the send in progress (if any) has
-   * finished and been recorded, or false if it is still running after `graceMs`; that mail stays
-   * unsent in the outbox and goes out again at the next start, with the same Message-ID.
-   */
-  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.wakeAt = null;
-    if (!this.running) return true;
-    return idleWithin(() => this.idle(), graceMs);
-  }
-
   private retryDelay(attempts: number): number {
-    return Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+    return Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
   }
 
   /**
@@ -173,7 +114,7 @@ export class OutboxWorker {
    * mail to go out carries to the agency.
    */
   private capReached(): boolean {
-    const dayStart = startOfUtcDay(this.clock());
+    const dayStart = startOfUtcDay(this.options.clock());
     const sentToday = this.sentSince.get(dayStart.toISOString())?.n ?? 0;
     if (sentToday < this.dailyCap) return false;
     const day = dayStart.toISOString().slice(0, 10);
@@ -189,76 +130,56 @@ export class OutboxWorker {
     return stored ? (JSON.parse(stored) as CapNotice) : null;
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      if (this.stopped || this.capReached()) return;
-      const now = this.clock();
-      const row = this.due.get({ dayStart: startOfUtcDay(now).toISOString(), now: now.toISOString() });
-      if (!row) return;
-      // A mail goes only when its sending can be recorded: sent while another program holds the
-      // database, it could not be marked sent and would go again. Taking the write lock for a
-      // moment throws at once while it is held elsewhere, and the pass ends before the send.
-      this.options.db.transaction(() => undefined).immediate();
-      await this.sendOne(row);
-    }
+  protected claim(): OutboxRow | null {
+    if (this.capReached()) return null;
+    const now = this.options.clock();
+    const row = this.due.get({ dayStart: startOfUtcDay(now).toISOString(), now: now.toISOString() });
+    if (!row) return null;
+    // A mail goes only when its sending can be recorded: sent while another program holds the
+    // database, it could not be marked sent and would go again. Taking the write lock for a
+    // moment throws at once while it is held elsewhere, and the pass ends before the send.
+    this.options.db.transaction(() => undefined).immediate();
+    return row;
   }
 
-  private async sendOne(row: OutboxRow): Promise<void> {
-    const { logger, transport } = this.options;
+  protected async run(row: OutboxRow): Promise<SendOutcome> {
     try {
       const notice = this.pendingNotice();
       const stored = JSON.parse(row.message) as MailMessage;
-      await transport.send(notice ? withCapNotice(stored, notice) : stored);
-      this.markSent.run(this.clock().toISOString(), row.id);
-      if (notice) this.clearNotice.run(JSON.stringify(notice));
-      logger.info({ mailId: row.id, kind: row.kind, sourceId: row.source_id, via: transport.description }, 'Email sent');
+      await this.transport.send(notice ? withCapNotice(stored, notice) : stored);
+      return { sent: true, notice };
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const delay = this.retryDelay(attempts);
-      const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();
-      const reason = error instanceof Error ? error.message : String(error);
-      this.markFailed.run(attempts, reason.slice(0, 1000), nextAttemptAt, row.id);
-      logger.warn({ mailId: row.id, kind: row.kind, sourceId: row.source_id, attempts, nextAttemptAt, err: reason }, 'Email sending failed');
+      return { sent: false, reason: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  /** Milliseconds until the next pass should look for due mail; null when nothing is pending. */
-  private untilNextPass(): number | null {
+  protected record(row: OutboxRow, outcome: SendOutcome): void {
+    const { logger, clock } = this.options;
+    const about = { mailId: row.id, kind: row.kind, sourceId: row.source_id };
+    if (outcome.sent) {
+      this.markSent.run(clock().toISOString(), row.id);
+      if (outcome.notice) this.clearNotice.run(JSON.stringify(outcome.notice));
+      logger.info({ ...about, via: this.transport.description }, 'Email sent');
+      return;
+    }
+    const attempts = row.attempts + 1;
+    const nextAttemptAt = new Date(clock().getTime() + this.retryDelay(attempts)).toISOString();
+    this.markFailed.run(attempts, outcome.reason.slice(0, 1000), nextAttemptAt, row.id);
+    logger.warn({ ...about, attempts, nextAttemptAt, err: outcome.reason }, 'Email sending failed');
+  }
+
+  /** A mail whose sending could not be recorded is not kept as sent: it is still due, and goes again (same Message-ID). */
+  protected override insteadOfRecord(): null {
+    return null;
+  }
+
+  protected override nextDueIn(): number | null {
     const next = this.nextDue.get()?.next;
     if (!next) return null;
-    const now = this.clock().getTime();
+    const now = this.options.clock().getTime();
     // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
-    const dueAt = this.capReached() ? startOfUtcDay(this.clock()).getTime() + 86_400_000 : Date.parse(next);
+    const dueAt = this.capReached() ? startOfUtcDay(this.options.clock()).getTime() + 86_400_000 : Date.parse(next);
     // At most a minute, so that a clock change or a row added by another process is picked up.
     return Math.min(Math.max(dueAt - now, 0), 60_000);
-  }
-
-  /** Wakes up when the earliest pending mail falls due. */
-  private schedule(): void {
-    // A database closed under a running pass (shutdown, or ops closing it) ends the schedule
-    // quietly; the next start picks the pending mails up again.
-    if (this.stopped || !this.options.db.open) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.wakeAt = null;
-    let wait: number | null;
-    try {
-      wait = this.untilNextPass();
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'Mail outbox worker failed');
-      wait = REFUSED_RETRY_MS;
-    }
-    // After a pass the database refused, not at once: an overdue mail would be tried in a loop.
-    if (wait !== null && this.refused) wait = Math.max(wait, REFUSED_RETRY_MS);
-    this.refused = false;
-    if (wait === null) return;
-    const now = this.clock().getTime();
-    this.wakeAt = new Date(now + wait);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeAt = null;
-      this.kick();
-    }, wait);
-    this.timer.unref();
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
 import { withoutWaitingForLocks, type Db } from '../db/database';
-import { requeueInterrupted } from '../db/interrupted-rows';
+import { requeueInterrupted } from '../queue-worker';
 import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
 import { reportSummary, reportView } from './report';
 
@@ -97,7 +97,7 @@ export class SiteCheckStore {
     this.interrupted = db.prepare<[], CheckRow>(`SELECT * FROM site_checks WHERE status = 'running'`);
     this.requeue = db.prepare(`UPDATE site_checks SET status = 'queued' WHERE id = ?`);
     this.giveUp = db.prepare(`UPDATE site_checks SET status = 'failed', reason = ?, summary = ?, finished_at = ? WHERE id = ? AND status = 'running'`);
-    this.waitingSince = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE status = 'queued' AND created_at < ?`);
+    this.waitingSince = db.prepare<[string, number], CheckRow>(`SELECT * FROM site_checks WHERE status = 'queued' AND created_at < ? ORDER BY id LIMIT ?`);
     this.latestFinished = db.prepare<[string, string], CheckRow>(
       `SELECT * FROM site_checks WHERE url_key = ? AND url_key <> '' AND status IN ('done', 'refused', 'failed') AND finished_at >= ? ORDER BY finished_at DESC LIMIT 1`,
     );
@@ -171,9 +171,9 @@ export class SiteCheckStore {
       .immediate();
   }
 
-  /** Checks queued before `before` and still waiting: too late to be worth running. */
-  waitingSinceBefore(before: Date): CheckRow[] {
-    return this.waitingSince.all(before.toISOString());
+  /** Checks queued before `before` and still waiting, `limit` at most: too late to be worth running. */
+  waitingSinceBefore(before: Date, limit: number): CheckRow[] {
+    return this.waitingSince.all(before.toISOString(), limit);
   }
 
   /** Deletes the checks asked for on their own (no request owns them) made before `before`; returns how many. */

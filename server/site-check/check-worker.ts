@@ -1,6 +1,4 @@
-import { REFUSED_RETRY_MS, type Db } from '../db/database';
-import { idleWithin } from '../idle-within';
-import type { Logger } from '../logger';
+import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../queue-worker';
 import { SiteCheckStore, storedReport, type CheckRow } from './check-store';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 import type { SiteChecker } from './site-checker';
@@ -23,12 +21,8 @@ export interface FinishedCheck {
   report: SiteCheckReport;
 }
 
-export interface SiteCheckWorkerOptions {
-  db: Db;
+export interface SiteCheckWorkerOptions extends QueueWorkerOptions {
   checker: SiteChecker;
-  logger: Logger;
-  /** The clock the app stamps its rows with: "the last hour" is measured on it. */
-  clock: () => Date;
   /**
    * Tells the agency of a finished check of an audit request. Runs inside the transaction that
    * records the result, so a result is never recorded without its mail (or the other way round).
@@ -40,6 +34,12 @@ export interface SiteCheckWorkerOptions {
   reuseWithinMs?: number;
 }
 
+/** A check's outcome: its own report, or that of a recent check of the same address (reusedFrom). */
+interface CheckOutcome {
+  report: SiteCheckReport;
+  reusedFrom: number | null;
+}
+
 /**
  * Runs the checks queued in site_checks, like the mail outbox worker sends the mails queued
  * beside the leads: rows live in the database, so pending checks survive a restart. A few run at
@@ -47,155 +47,71 @@ export interface SiteCheckWorkerOptions {
  * not fetched again, its result is reused; a host being checked makes the next request for it
  * wait and reuse that result; a check that waited an hour is not run.
  */
-export class SiteCheckWorker {
+export class SiteCheckWorker extends QueueWorker<CheckRow, CheckOutcome> {
+  protected readonly name = 'Site check worker';
+  protected override readonly concurrency: number;
   private readonly store: SiteCheckStore;
-  private readonly concurrency: number;
   private readonly reuseWithinMs: number;
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Checks whose row is still 'running' in the database though nothing runs them. */
-  private readonly unreleased = new Map<number, CheckRow>();
-  private retryTimer: NodeJS.Timeout | undefined;
-  /** Aborted by a stop: checks still running are ended and left queued for the next start. */
-  private stopping = new AbortController();
-  private stopped = false;
 
-  constructor(private readonly options: SiteCheckWorkerOptions) {
-    this.store = new SiteCheckStore(options.db);
-    this.concurrency = options.concurrency ?? CHECKS_AT_ONCE;
-    this.reuseWithinMs = options.reuseWithinMs ?? REUSE_WITHIN_MS;
+  constructor(private readonly checks: SiteCheckWorkerOptions) {
+    super(checks);
+    this.store = new SiteCheckStore(checks.db);
+    this.concurrency = checks.concurrency ?? CHECKS_AT_ONCE;
+    this.reuseWithinMs = checks.reuseWithinMs ?? REUSE_WITHIN_MS;
   }
 
-  /** Picks up what a stopped process left (queued or half-run checks), then what is queued. */
-  start(): void {
-    this.stopped = false;
-    this.stopping = new AbortController();
-    try {
-      for (const row of this.store.recoverInterrupted(MAX_CHECK_ATTEMPTS)) {
-        this.record(row, this.failedReport(row, `the check was interrupted ${row.attempts} times, so it was given up`), null);
-      }
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'Site check worker could not recover the checks a stop interrupted');
-    }
-    this.kick();
+  private failed(row: CheckRow, reason: string): Unrun<CheckRow, CheckOutcome> {
+    return { row, result: { report: reportWithoutFacts(row.url, 'failed', reason, this.options.clock()), reusedFrom: null } };
   }
 
-  /** Starts queued checks up to the concurrency; called after each stored request that names a website. */
-  kick(): void {
-    if (this.stopped) return;
-    try {
-      this.releaseStuck();
-      this.expireWaiting();
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'Site check worker could not tidy its queue');
-      this.tryAgainSoon();
-    }
-    while (!this.stopped && this.inFlight.size < this.concurrency) {
-      let row: CheckRow | null;
-      try {
-        row = this.store.claimNext();
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'Site check worker could not read its queue');
-        this.tryAgainSoon();
-        return;
-      }
-      if (!row) return;
-      const run = this.run(row).finally(() => {
-        this.inFlight.delete(run);
-        this.kick();
-      });
-      this.inFlight.add(run);
-    }
-  }
-
-  /** Resolves when no check is running (tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-  }
-
-  /**
-   * Starts no further check. Resolves true when the checks in progress have finished within
-   * `graceMs`; else ends them (their processes) and resolves false: those stay 'running' in the
-   * database and run again at the next start.
-   */
-  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    if (this.inFlight.size === 0) return true;
-    if (await idleWithin(() => this.idle(), graceMs)) return true;
-    this.stopping.abort(new Error('stopped'));
-    await this.idle();
-    return false;
-  }
-
-  private failedReport(row: CheckRow, reason: string): SiteCheckReport {
-    return reportWithoutFacts(row.url, 'failed', reason, this.options.clock());
+  /** Checks a stop cut short are queued again; one started MAX_CHECK_ATTEMPTS times (a site that keeps ending the process) fails. */
+  protected override recover(): Unrun<CheckRow, CheckOutcome>[] {
+    return this.store.recoverInterrupted(MAX_CHECK_ATTEMPTS).map((row) => this.failed(row, `the check was interrupted ${row.attempts} times, so it was given up`));
   }
 
   /** Checks that waited past MAX_WAIT_MS (a long stop, a flood) fail with that reason instead of running late. */
-  private expireWaiting(): void {
+  protected override expired(limit: number): Unrun<CheckRow, CheckOutcome>[] {
     const before = new Date(this.options.clock().getTime() - MAX_WAIT_MS);
-    for (const row of this.store.waitingSinceBefore(before)) {
-      this.record(row, this.failedReport(row, `the check waited more than ${MAX_WAIT_MS / 3_600_000} hour in the queue, so it was not run`), null);
-    }
+    return this.store
+      .waitingSinceBefore(before, limit)
+      .map((row) => this.failed(row, `the check waited more than ${MAX_WAIT_MS / 3_600_000} hour in the queue, so it was not run`));
   }
 
-  private async run(row: CheckRow): Promise<void> {
-    const { logger, clock } = this.options;
-    const signal = this.stopping.signal;
-    try {
-      const recent = this.store.recentResult(row, new Date(clock().getTime() - this.reuseWithinMs));
-      const reused = recent ? storedReport(recent) : null;
-      if (recent && reused) {
-        // The site's facts, under this request's own address as typed: nothing of the other request's.
-        this.record(row, { ...reused, url: row.url.trim() }, recent.id);
-        logger.info({ checkId: row.id, auditId: row.audit_id, host: row.host, reusedFrom: recent.id }, 'Site check: a recent result for the address reused');
-        return;
-      }
-      const report = await this.options.checker.check(row.url, { signal });
-      this.record(row, report, null);
-      logger.info({ checkId: row.id, auditId: row.audit_id, host: row.host, status: report.status, score: report.score, reason: report.reason, ms: report.durationMs }, 'Site check finished');
-    } catch (error) {
-      // Ended by a stop: the row stays running and runs again at the next start.
-      if (signal.aborted) return;
-      logger.error({ err: error, checkId: row.id, auditId: row.audit_id }, 'Site check could not be recorded');
-      this.unreleased.set(row.id, row);
-      this.releaseStuck();
-    }
+  protected claim(): CheckRow | null {
+    return this.store.claimNext();
   }
 
-  /**
-   * Releases the checks whose result could not be recorded (queued again, or failed after
-   * MAX_CHECK_ATTEMPTS); while the database refuses that too, tries again every few seconds.
-   */
-  private releaseStuck(): void {
-    for (const [id, row] of this.unreleased) {
-      try {
-        this.store.release(row, MAX_CHECK_ATTEMPTS, 'its result could not be recorded', this.options.clock());
-        this.unreleased.delete(id);
-        this.options.logger.warn({ checkId: id, attempts: row.attempts }, row.attempts < MAX_CHECK_ATTEMPTS ? 'Site check queued again' : 'Site check given up');
-      } catch (error) {
-        this.options.logger.error({ err: error, checkId: id }, 'Site check could not be released yet');
-      }
-    }
-    if (this.unreleased.size > 0) this.tryAgainSoon();
-  }
-
-  /** Looks at the queue again in a few seconds: the database refused the worker (busy or full). */
-  private tryAgainSoon(): void {
-    clearTimeout(this.retryTimer);
-    if (this.stopped) return;
-    this.retryTimer = setTimeout(() => this.kick(), REFUSED_RETRY_MS);
-    this.retryTimer.unref();
+  protected async run(row: CheckRow, signal: AbortSignal): Promise<CheckOutcome> {
+    const recent = this.store.recentResult(row, new Date(this.options.clock().getTime() - this.reuseWithinMs));
+    const reused = recent ? storedReport(recent) : null;
+    // The site's facts, under this request's own address as typed: nothing of the other request's.
+    if (recent && reused) return { report: { ...reused, url: row.url.trim() }, reusedFrom: recent.id };
+    return { report: await this.checks.checker.check(row.url, { signal }), reusedFrom: null };
   }
 
   /** Stores the report and delivers it (an audit request's), in one write transaction; then nudges the mail. */
-  private record(row: CheckRow, report: SiteCheckReport, reusedFrom: number | null): void {
-    const { db, clock, deliver } = this.options;
+  protected record(row: CheckRow, { report, reusedFrom }: CheckOutcome): void {
+    const { db, clock, deliver, logger } = this.checks;
     const auditId = row.audit_id;
     db.transaction(() => {
       this.store.finish(row.id, report, clock(), reusedFrom);
       if (auditId !== null) deliver({ checkId: row.id, auditId, report });
     }).immediate();
-    if (auditId !== null) this.options.onDelivered?.();
+    if (auditId !== null) this.checks.onDelivered?.();
+    const about = { checkId: row.id, auditId, host: row.host };
+    if (reusedFrom !== null) logger.info({ ...about, reusedFrom }, 'Site check: a recent result for the address reused');
+    else logger.info({ ...about, status: report.status, score: report.score, reason: report.reason, ms: report.durationMs }, 'Site check finished');
+  }
+
+  /**
+   * A result the database would not record is not kept: the check is queued again (or failed,
+   * after MAX_CHECK_ATTEMPTS starts), never left running, which would hold back every later check
+   * of its host.
+   */
+  protected override insteadOfRecord(row: CheckRow): () => void {
+    return () => {
+      this.store.release(row, MAX_CHECK_ATTEMPTS, 'its result could not be recorded', this.options.clock());
+      this.options.logger.warn({ checkId: row.id, attempts: row.attempts }, row.attempts < MAX_CHECK_ATTEMPTS ? 'Site check queued again' : 'Site check given up');
+    };
   }
 }

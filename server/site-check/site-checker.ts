@@ -1,5 +1,5 @@
 import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
-import { builtProcessFile, killBackgroundProcess, startBackgroundProcess } from '../background-process';
+import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../background-process';
 import { parseAddressList } from './address-policy';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
 
@@ -92,56 +92,47 @@ export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
   const deadlineMs = options.deadlineMs ?? CHECK_DEADLINE_MS;
   const checkFile = options.checkFile ?? builtProcessFile('site-check-process');
 
+  /** A check whose process was ended says why, as the prospect and the agency read it. */
+  const reasonFor = (error: BackgroundProcessEnded) =>
+    error.end === 'deadline'
+      ? TOO_LONG_TO_READ
+      : error.end === 'out of memory'
+        ? TOO_LARGE_TO_READ
+        : error.end === 'not started'
+          ? `the check could not run: ${error.message}`
+          : 'the check stopped before it had a report';
+
   return {
     userAgent,
-    check: (url, { onProgress, signal } = {}) =>
-      new Promise<SiteCheckReport>((resolve, reject) => {
-        const started = options.clock();
-        const startedAt = performance.now();
-        const failed = (reason: string) => reportWithoutFacts(url, 'failed', reason, started, Math.round(performance.now() - startedAt));
-        if (signal?.aborted) {
-          reject(signal.reason);
-          return;
-        }
-        const input: CheckInput = {
-          url,
-          userAgent,
-          allow: options.allow,
-          agents: options.agents,
-          checkerAgent: checkerAgent(options.brand),
-          startedAt: started.toISOString(),
-          timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
-          ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
-        };
-        const { child, endedOutOfMemory } = startBackgroundProcess(checkFile, CHECK_HEAP_MB);
-        let settled = false;
-        const end = () => {
-          settled = true;
-          clearTimeout(deadline);
-          signal?.removeEventListener('abort', onAbort);
-          killBackgroundProcess(child);
-        };
-        const finish = (report: SiteCheckReport) => {
-          if (settled) return;
-          end();
-          resolve(report);
-        };
-        const onAbort = () => {
-          if (settled) return;
-          end();
-          reject(signal?.reason);
-        };
-        const deadline = setTimeout(() => finish(failed(TOO_LONG_TO_READ)), deadlineMs);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        child.on('message', (message: CheckMessage) => {
-          if (message.kind === 'progress') onProgress?.(message.step);
-          else finish(message.report);
+    check: async (url, { onProgress, signal } = {}) => {
+      const started = options.clock();
+      const startedAt = performance.now();
+      const input: CheckInput = {
+        url,
+        userAgent,
+        allow: options.allow,
+        agents: options.agents,
+        checkerAgent: checkerAgent(options.brand),
+        startedAt: started.toISOString(),
+        timeoutMs: Math.max(deadlineMs - OWN_TIMER_MARGIN_MS, deadlineMs / 2),
+        ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
+      };
+      try {
+        return await runBackgroundProcess<SiteCheckReport, CheckMessage, never>({
+          file: checkFile,
+          heapMb: CHECK_HEAP_MB,
+          start: input,
+          deadlineMs,
+          ...(signal ? { signal } : {}),
+          onMessage: (message, run) => {
+            if (message.kind === 'progress') onProgress?.(message.step);
+            else run.done(message.report);
+          },
         });
-        child.on('error', (error) => finish(failed(`the check could not run: ${error.message}`)));
-        child.on('exit', (_code, exitSignal) => {
-          finish(failed(endedOutOfMemory(exitSignal) ? TOO_LARGE_TO_READ : 'the check stopped before it had a report'));
-        });
-        child.send(input);
-      }),
+      } catch (error) {
+        if (!(error instanceof BackgroundProcessEnded)) throw error;
+        return reportWithoutFacts(url, 'failed', reasonFor(error), started, Math.round(performance.now() - startedAt));
+      }
+    },
   };
 }

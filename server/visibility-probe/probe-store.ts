@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { requeueInterrupted } from '../db/interrupted-rows';
+import { requeueInterrupted } from '../queue-worker';
+import { probeKeyword, prospectView } from './probe-view';
 import type { ProbeReport } from './run-probe';
 import { reportSummary } from './report';
 
@@ -14,16 +15,18 @@ export interface ProbeRow {
   score: number | null;
   summary: string | null;
   report: string | null;
+  /** What the prospect's page shows of it (ProbeView, JSON), stored with the report. */
+  view: string | null;
   created_at: string;
   finished_at: string | null;
 }
 
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
 /** The stored report of a finished probe (null while it is queued or running, or when it failed without one). */
-export function storedProbeReport(row: Pick<ProbeRow, 'report'>): ProbeReport | null {
+export function storedProbeReport(row: { report: string | null }): ProbeReport | null {
   return row.report ? (JSON.parse(row.report) as ProbeReport) : null;
 }
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The visibility_probes table (one probe per audit request, queued in the request's transaction,
@@ -36,6 +39,8 @@ export class ProbeStore {
   private readonly nextQueued;
   private readonly markRunning;
   private readonly markFinished;
+  private readonly keywordsOf;
+  private readonly requestKeywords;
   private readonly byAudit;
   private readonly interrupted;
   private readonly requeue;
@@ -46,7 +51,7 @@ export class ProbeStore {
   constructor(private readonly db: Db) {
     this.insert = db.prepare(`INSERT INTO visibility_probes (audit_id, created_at) VALUES (?, ?)`);
     this.insertSkipped = db.prepare(
-      `INSERT INTO visibility_probes (audit_id, status, reason, summary, report, created_at, finished_at) VALUES (@audit_id, @status, @reason, @summary, @report, @now, @now)`,
+      `INSERT INTO visibility_probes (audit_id, status, reason, summary, report, view, created_at, finished_at) VALUES (@audit_id, @status, @reason, @summary, @report, @view, @now, @now)`,
     );
     // The probe looks for the business by the name its site gives: it waits for the request's site check.
     this.nextQueued = db.prepare<[], ProbeRow>(
@@ -55,7 +60,13 @@ export class ProbeStore {
        ORDER BY id LIMIT 1`,
     );
     this.markRunning = db.prepare(`UPDATE visibility_probes SET status = 'running', attempts = attempts + 1 WHERE id = ?`);
-    this.markFinished = db.prepare(`UPDATE visibility_probes SET status = @status, reason = @reason, score = @score, summary = @summary, report = @report, finished_at = @finished_at WHERE id = @id`);
+    this.markFinished = db.prepare(
+      `UPDATE visibility_probes SET status = @status, reason = @reason, score = @score, summary = @summary, report = @report, view = @view, finished_at = @finished_at WHERE id = @id`,
+    );
+    this.requestKeywords = db.prepare<[number], string>(`SELECT target_keywords FROM audit_submissions WHERE id = ?`).pluck();
+    this.keywordsOf = db
+      .prepare<[number], string>(`SELECT target_keywords FROM audit_submissions JOIN visibility_probes ON visibility_probes.audit_id = audit_submissions.id WHERE visibility_probes.id = ?`)
+      .pluck();
     this.byAudit = db.prepare<[number], ProbeRow>(`SELECT * FROM visibility_probes WHERE audit_id = ?`);
     this.interrupted = db.prepare<[], ProbeRow>(`SELECT * FROM visibility_probes WHERE status = 'running'`);
     this.requeue = db.prepare(`UPDATE visibility_probes SET status = 'queued' WHERE id = ?`);
@@ -72,7 +83,15 @@ export class ProbeStore {
   /** Records the probe of an audit request as not run (`report` says why); call it inside the request's transaction. Nothing is queued. */
   recordSkipped(auditId: number, report: ProbeReport, now: Date): number {
     return Number(
-      this.insertSkipped.run({ audit_id: auditId, status: report.status, reason: report.reason, summary: reportSummary(report), report: JSON.stringify(report), now: now.toISOString() }).lastInsertRowid,
+      this.insertSkipped.run({
+        audit_id: auditId,
+        status: report.status,
+        reason: report.reason,
+        summary: reportSummary(report),
+        report: JSON.stringify(report),
+        view: JSON.stringify(prospectView(report, probeKeyword(this.requestKeywords.get(auditId) ?? ''))),
+        now: now.toISOString(),
+      }).lastInsertRowid,
     );
   }
 
@@ -88,9 +107,19 @@ export class ProbeStore {
       .immediate();
   }
 
-  /** Records a probe's report; call it in the transaction that delivers it. */
+  /** Records a probe's report, and what the prospect's page shows of it; call it in the transaction that delivers it. */
   finish(id: number, report: ProbeReport, now: Date): void {
-    this.markFinished.run({ id, status: report.status, reason: report.reason, score: report.score, summary: reportSummary(report), report: JSON.stringify(report), finished_at: now.toISOString() });
+    const view = prospectView(report, probeKeyword(this.keywordsOf.get(id) ?? ''));
+    this.markFinished.run({
+      id,
+      status: report.status,
+      reason: report.reason,
+      score: report.score,
+      summary: reportSummary(report),
+      report: JSON.stringify(report),
+      view: JSON.stringify(view),
+      finished_at: now.toISOString(),
+    });
   }
 
   /** A probe given up with `reason` (no report). */

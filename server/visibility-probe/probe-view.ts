@@ -3,7 +3,6 @@ import type { ProbeView } from '../../shared/visibility-probe';
 import type { Db } from '../db/database';
 import { tokenHash } from '../site-check/check-store';
 import { ASSISTANTS } from './assistant-catalogue';
-import { ProbeStore, storedProbeReport, type ProbeRow } from './probe-store';
 import { nameKey } from './names';
 import { firstKeyword } from './prompts';
 import { tally, type ProbeReport } from './run-probe';
@@ -25,8 +24,17 @@ function reasonForProspect(reason: string | null): string {
   return '';
 }
 
-/** What the prospect is shown of a finished probe: each assistant's count, who it named instead, one of its answers. */
-function shown(report: ProbeReport, keyword: string): ProbeView {
+/** What the questions were about, as the page's heading says it: the request's first keyword. */
+export function probeKeyword(targetKeywords: string): string {
+  return firstKeyword(targetKeywords) ?? 'your business';
+}
+
+/**
+ * What the prospect is shown of a finished probe: each assistant's count, who it named instead
+ * (one business however its answers wrote its name), one of its answers. Made once, when the probe
+ * is recorded, and stored beside its report.
+ */
+export function prospectView(report: ProbeReport, keyword: string): ProbeView {
   if (report.status === 'skipped') return { status: 'skipped', keyword, reason: reasonForProspect(report.reason) };
   if (report.status === 'failed') return { status: 'skipped', keyword, reason: '' };
   return {
@@ -46,22 +54,27 @@ function shown(report: ProbeReport, keyword: string): ProbeView {
   };
 }
 
-function view(row: ProbeRow, keyword: string): ProbeView {
-  const report = storedProbeReport(row);
-  if (report) return shown(report, keyword);
-  if (row.status === 'failed') return { status: 'skipped', keyword, reason: '' };
-  return { status: 'pending', keyword };
+interface RequestRow {
+  target_keywords: string;
+  /** The request's probe: null when it has none. */
+  status: string | null;
+  view: string | null;
+  /** Only for a probe finished before its view was stored with it. */
+  report: string | null;
 }
 
 /**
- * The probe a thank-you link shows, found by the link's check token: that request's probe; for a
- * held submission's token, a probe still running when probes are on (a sender cannot tell it was
+ * The probe a thank-you link shows, found by the link's check token: that request's probe, as
+ * stored for the prospect (a few hundred bytes, read at every poll of the page); for a held
+ * submission's token, a probe still running when probes are on (a sender cannot tell it was
  * held); null for any other token, and while no assistant is configured.
  */
 export function probeViews(db: Db, probesOn: boolean): (token: string) => ProbeView | null {
-  const probes = new ProbeStore(db);
-  const request = db.prepare<[string], { audit_id: number; target_keywords: string }>(
-    `SELECT site_checks.audit_id, audit_submissions.target_keywords FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id WHERE site_checks.token_hash = ?`,
+  const request = db.prepare<[string], RequestRow>(
+    `SELECT audit_submissions.target_keywords, probe.status, probe.view, CASE WHEN probe.view IS NULL THEN probe.report END AS report
+     FROM site_checks JOIN audit_submissions ON audit_submissions.id = site_checks.audit_id
+     LEFT JOIN visibility_probes AS probe ON probe.audit_id = site_checks.audit_id
+     WHERE site_checks.token_hash = ?`,
   );
   const held = db.prepare<[string], string>(`SELECT json_extract(fields, '$.target_keywords') FROM quarantine WHERE check_token_hash = ? AND form = 'audit'`).pluck();
   return (token) => {
@@ -69,10 +82,14 @@ export function probeViews(db: Db, probesOn: boolean): (token: string) => ProbeV
     const hash = tokenHash(token);
     const found = request.get(hash);
     if (found) {
-      const row = probes.forAudit(found.audit_id);
-      return row ? view(row, firstKeyword(found.target_keywords) ?? 'your business') : null;
+      if (found.status === null) return null;
+      if (found.view !== null) return JSON.parse(found.view) as ProbeView;
+      const keyword = probeKeyword(found.target_keywords);
+      // A probe recorded before views were stored: made from its report, on each read.
+      if (found.report !== null) return prospectView(JSON.parse(found.report) as ProbeReport, keyword);
+      return found.status === 'failed' ? { status: 'skipped', keyword, reason: '' } : { status: 'pending', keyword };
     }
     const heldKeywords = held.get(hash);
-    return typeof heldKeywords === 'string' ? { status: 'pending', keyword: firstKeyword(heldKeywords) ?? 'your business' } : null;
+    return typeof heldKeywords === 'string' ? { status: 'pending', keyword: probeKeyword(heldKeywords) } : null;
   };
 }

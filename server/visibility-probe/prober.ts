@@ -1,4 +1,4 @@
-import { builtProcessFile, killBackgroundProcess, startBackgroundProcess } from '../background-process';
+import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../background-process';
 import type { ProbeAssistantSetting } from '../config';
 import type { AssistantId } from './assistant-catalogue';
 import { CALL_TIMEOUT_MS, MAX_RETRY_WAIT_MS } from './ask';
@@ -74,60 +74,47 @@ export function createProber(options: ProberOptions): Prober {
   const probeFile = options.probeFile ?? builtProcessFile('probe-process');
   const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
 
+  /** A probe whose process was ended says why, as the agency reads it. */
+  const reasonFor = (error: BackgroundProcessEnded) =>
+    error.end === 'silent' || error.end === 'deadline'
+      ? PROBE_STUCK
+      : error.end === 'out of memory'
+        ? PROBE_TOO_LARGE
+        : error.end === 'not started'
+          ? `the probe could not run: ${error.message}`
+          : 'the probe stopped before it had a report';
+
   return {
-    probe: (input, { allowCall, signal }) =>
-      new Promise<ProbeReport>((resolve, reject) => {
-        if (signal?.aborted) {
-          reject(signal.reason);
-          return;
-        }
-        const { child, endedOutOfMemory } = startBackgroundProcess(probeFile, PROBE_HEAP_MB);
-        let settled = false;
-        const end = () => {
-          settled = true;
-          clearTimeout(silence);
-          signal?.removeEventListener('abort', onAbort);
-          killBackgroundProcess(child);
-        };
-        const fail = (reason: unknown) => {
-          if (settled) return;
-          end();
-          reject(reason instanceof Error ? reason : new Error(String(reason)));
-        };
-        const onAbort = () => fail(signal?.reason);
-        let silence = setTimeout(() => fail(PROBE_STUCK), silenceLimitMs);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const send = (message: CallAnswer) => {
-          if (child.connected) child.send(message);
-        };
-        child.on('message', (message: ProbeMessage) => {
-          if (settled) return;
-          clearTimeout(silence);
-          silence = setTimeout(() => fail(PROBE_STUCK), silenceLimitMs);
-          if (message.kind === 'may-call') {
-            try {
-              send({ kind: 'call', request: message.request, allowed: allowCall() });
-            } catch (error) {
-              send({ kind: 'call', request: message.request, error: error instanceof Error ? error.message : String(error) });
-            }
-          } else if (message.kind === 'report') {
-            end();
-            resolve(message.report);
-          } else {
-            fail(message.reason);
-          }
+    probe: async (input, { allowCall, signal }) => {
+      const start: ProbeStart = {
+        kind: 'start',
+        assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
+        promptsPerAssistant: options.promptsPerAssistant,
+        input,
+        startedAt: options.clock().toISOString(),
+        ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
+      };
+      try {
+        return await runBackgroundProcess<ProbeReport, ProbeMessage, CallAnswer>({
+          file: probeFile,
+          heapMb: PROBE_HEAP_MB,
+          start,
+          silenceMs: silenceLimitMs,
+          ...(signal ? { signal } : {}),
+          onMessage: (message, run) => {
+            if (message.kind === 'may-call') {
+              try {
+                run.reply({ kind: 'call', request: message.request, allowed: allowCall() });
+              } catch (error) {
+                run.reply({ kind: 'call', request: message.request, error: error instanceof Error ? error.message : String(error) });
+              }
+            } else if (message.kind === 'report') run.done(message.report);
+            else run.fail(message.reason);
+          },
         });
-        child.on('error', (error) => fail(`the probe could not run: ${error.message}`));
-        child.on('exit', (_code, exitSignal) => fail(endedOutOfMemory(exitSignal) ? PROBE_TOO_LARGE : 'the probe stopped before it had a report'));
-        const start: ProbeStart = {
-          kind: 'start',
-          assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
-          promptsPerAssistant: options.promptsPerAssistant,
-          input,
-          startedAt: options.clock().toISOString(),
-          ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
-        };
-        child.send(start);
-      }),
+      } catch (error) {
+        throw error instanceof BackgroundProcessEnded ? new Error(reasonFor(error)) : error;
+      }
+    },
   };
 }

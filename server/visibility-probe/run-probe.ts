@@ -86,8 +86,8 @@ export interface AssistantReport extends AssistantFigures {
  */
 export interface ProbeReport {
   /**
-   * done: every question asked that could be; stopped: the day's calls ran out part way; skipped:
-   * nothing asked; failed: the probe's process was ended before it reported (the reason says
+   * done: every question asked that could be; stopped: the day's calls ran out part way, or could
+   * not be counted (the reason says which), and the answers before are kept; skipped: nothing asked; failed: the probe's process was ended before it reported (the reason says
    * why), and nothing of its answers is kept.
    */
   status: 'done' | 'stopped' | 'skipped' | 'failed';
@@ -202,7 +202,8 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   });
   const answers = new Map<AssistantId, (ProbeAnswer | undefined)[]>(deps.assistants.map((assistant) => [assistant.id, []]));
   const rejected = new Set<AssistantId>();
-  let limitReached = false;
+  /** Why the probe stopped before its last question (the day's calls used up, or not countable); null while it goes on. */
+  let stoppedBecause: string | null = null;
   let calls = 0;
 
   const report = (status: ProbeReport['status'], reason: string | null): ProbeReport => {
@@ -231,10 +232,19 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
 
   const policy: CallPolicy = {
     allowCall: async () => {
-      if (limitReached) return false;
-      limitReached = !(await deps.allowCall());
-      if (!limitReached) calls += 1;
-      return !limitReached;
+      if (stoppedBecause !== null) return false;
+      try {
+        if (!(await deps.allowCall())) stoppedBecause ??= DAILY_LIMIT;
+      } catch (error) {
+        // The count refused (the database held by another program): that call is not made, and
+        // the probe ends with the answers it has, rather than losing every call it paid for.
+        stoppedBecause ??= error instanceof Error ? error.message : String(error);
+      }
+      // Once stopped, it stays stopped: with calls asked for at once, one may be allowed after
+      // another was refused (a new UTC day begun between the two); it is not made.
+      if (stoppedBecause !== null) return false;
+      calls += 1;
+      return true;
     },
     clock: deps.clock,
     sleep: deps.sleep ?? realSleep,
@@ -246,7 +256,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   let next = 0;
   let done = 0;
   const worker = async () => {
-    for (let task = tasks[next++]; task !== undefined && !limitReached; task = tasks[next++]) {
+    for (let task = tasks[next++]; task !== undefined && stoppedBecause === null; task = tasks[next++]) {
       const { assistant, prompt, index } = task;
       if (rejected.has(assistant.id)) {
         done += 1;
@@ -276,6 +286,6 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? CONCURRENT_CALLS) }, worker));
-  if (limitReached) return report(calls === 0 ? 'skipped' : 'stopped', DAILY_LIMIT);
+  if (stoppedBecause !== null) return report(calls === 0 ? 'skipped' : 'stopped', stoppedBecause);
   return report('done', null);
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { probeDelivery } from '../../server/leads/probe-delivery';
 import { LeadStore } from '../../server/leads/lead-store';
@@ -8,6 +8,7 @@ import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/a
 import { createProber, PROBE_STUCK, PROBE_TOO_LARGE, type ProberOptions } from '../../server/visibility-probe/prober';
 import { ProbeWorker } from '../../server/visibility-probe/probe-worker';
 import { namedFirst } from '../fixtures/visibility-probe-answers';
+import { backgroundProcesses } from '../helpers/background-processes';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
 import { openForm, validAudit } from '../helpers/forms';
 import { hostileAnswers } from '../helpers/hostile-assistants';
@@ -63,22 +64,8 @@ const probeRow = () => app?.db.prepare('SELECT status, reason FROM visibility_pr
 /** The text of every mail the agency is sent, queued or gone. */
 const agencyMail = () => (app?.db.prepare<[], string>('SELECT message FROM mail_outbox').pluck().all() ?? []).map((message) => (JSON.parse(message) as { text: string }).text).join('\n');
 
-/** The probe processes this test process has started and that still run: their pids, read from /proc (a fresh machine may have no `ps`). */
-function probeProcesses(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        // "pid (command) state ppid ...": the command may hold spaces and parentheses, so read from its last ")".
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        // A process ended but not yet reaped has an empty command line.
-        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('probe-process.js') ? [Number(pid)] : [];
-      } catch {
-        return []; // ended meanwhile
-      }
-    });
-}
+/** The probe processes this test process has started and that still run. */
+const probeProcesses = () => backgroundProcesses(process.pid, 'probe-process.js');
 
 describe('each probe runs in a process of its own', () => {
   it('a process that goes silent is ended, and its probe fails with a plain reason, which the agency is told', async () => {

@@ -229,6 +229,24 @@ describe('the worker, across stops and a database that refuses a write', () => {
     expect(site.requests.length).toBeGreaterThan(0);
   });
 
+  it('a check a stop left running is queued again once ops let go, though they held the database when the worker started: no restart, no new request', async () => {
+    app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
+    const site = await fixture((origin) => wellMadeSite(origin));
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    // As a process stopped in the middle of the check leaves it.
+    app.db.prepare(`UPDATE site_checks SET status = 'running', attempts = 1`).run();
+    const lock = holdExclusiveLock(app.config.databasePath);
+    await lock.locked;
+    const running = worker(checker());
+    running.start();
+    await lock.release();
+    await waitFor('the check to be queued again and run', () => row().status === 'done', 30_000);
+    await running.stop();
+    expect(row()).toEqual({ status: 'done', attempts: 2, reason: null });
+    // Its findings reach the agency: the mail that said they would follow is followed.
+    expect(app.db.prepare('SELECT kind FROM mail_outbox ORDER BY id').pluck().all()).toEqual(['audit', 'site-check']);
+  });
+
   it('a result the database cannot record is not left running: the check is queued again, and its host is not held back', async () => {
     app = createTestApp({ siteChecks: { kick: () => undefined, mailWaitMs: 0 } });
     let release: () => void = () => undefined;

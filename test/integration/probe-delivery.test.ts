@@ -504,6 +504,40 @@ describe('an audit request\'s AI visibility probe', () => {
     expect(mails().some((mail) => /Subject: AI visibility probe for audit request #1/.test(mail))).toBe(true);
   });
 
+  it('a call the database refuses to count (ops take it part way) is not made: the answers already paid for are kept, recorded once they let go', async () => {
+    const site = await acme();
+    let ops: Database.Database | undefined;
+    let received = 0;
+    // Two assistants, three questions: four calls are counted and go at once; ops take the
+    // database as the first reaches its assistant, so the next calls meet their lock when counted.
+    const script: Script = () => {
+      received += 1;
+      if (received === 1) {
+        ops = new Database(current().config.databasePath);
+        ops.exec('BEGIN EXCLUSIVE');
+      }
+      return { answer: namedFirst };
+    };
+    const wiring = await wired({ chatgpt: script, claude: script });
+    await submit({ ...acmeRequest, website_url: `${site.origin}/` });
+    await wiring.checks.idle();
+    await waitFor('ops to take the database', () => ops !== undefined, 20_000);
+    await wiring.probes.idle();
+    expect(current().db.prepare('SELECT status FROM visibility_probes').get()).toEqual({ status: 'running' });
+
+    ops!.exec('COMMIT');
+    ops!.close();
+    await waitFor('the probe to be recorded', () => (current().db.prepare('SELECT status FROM visibility_probes').get() as { status: string }).status !== 'running', 20_000);
+    await settled(wiring);
+    // Some calls were not made, and every call made is in the report.
+    expect(received).toBeLessThan(6);
+    const stored = current().db.prepare('SELECT status, reason, report FROM visibility_probes').get() as { status: string; reason: string; report: string };
+    expect(stored).toMatchObject({ status: 'stopped', reason: expect.stringMatching(/^the calls could not be counted: .*database is locked$/) });
+    const report = JSON.parse(stored.report) as { assistants: { answered: number }[] };
+    expect(report.assistants.reduce((sum, assistant) => sum + assistant.answered, 0)).toBe(received);
+    expect(mails().at(-1)).toMatch(/stopped part way: the calls could not be counted: .*database is locked/);
+  });
+
   it('is listed by npm run export:csv with its score and summary, and npm run erase removes it with the person', async () => {
     const site = await acme();
     const wiring = await wired({ chatgpt: always(namedFirst) });

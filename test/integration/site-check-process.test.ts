@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import type { SiteCheckView } from '../../shared/site-check';
+import { backgroundProcesses, environmentOf } from '../helpers/background-processes';
+import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
 import { startFixtureSite, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
 import { hostileSites } from '../helpers/hostile-sites';
 import { openProcessForm, sendProcessForm, sleep, waitFor } from '../helpers/process-forms';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
 /**
@@ -18,11 +20,12 @@ import { ROOT } from '../helpers/test-app';
 jest.setTimeout(120_000);
 
 const sites: FixtureSite[] = [];
+const fakes: FakeAssistant[] = [];
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop('SIGKILL')));
-  await Promise.all(sites.splice(0).map((site) => site.close()));
+  await Promise.all([...sites.splice(0), ...fakes.splice(0)].map((started) => started.close()));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 async function server(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -99,6 +102,35 @@ describe('checks of hostile sites, in the running server', () => {
     const second = await server({ DATABASE_PATH: databasePath });
     await waitFor('the check to run again after the restart', () => robotsAsked === 2, 30_000);
     expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('what a background process can read of the server', () => {
+  it('a check and a probe see none of the API keys, nor SMTP_URL and its password, in their environment: only what Node needs', async () => {
+    // robots.txt never answers: the first request's check runs until the test has looked at it.
+    const hanging = await startFixtureSite({ '/robots.txt': () => undefined });
+    const quick = await startSiteAt(wellMadeSite);
+    sites.push(hanging, quick);
+    // The assistant never answers either: the second request's probe runs meanwhile.
+    fakes.push(await startFakeAssistant('chatgpt', FAKE_KEYS.chatgpt, () => ({ hang: true })));
+    const password = 'agency-smtp-password-0123';
+    const running = await server({
+      ...fakeEnvironment(fakes),
+      PROBE_PROMPTS: '1',
+      SMTP_URL: `smtp://agency:${password}@127.0.0.1:${await freePort()}`,
+      TZ: 'Europe/London',
+    });
+    await requestAudits(running, [`${hanging.origin}/`, `${quick.origin}/`]);
+    const pid = running.child.pid ?? 0;
+    await waitFor('a check and a probe to run', () => backgroundProcesses(pid, 'site-check-process.js').length > 0 && backgroundProcesses(pid, 'probe-process.js').length > 0, 60_000);
+    const seen = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')].map(environmentOf);
+    expect(seen).toHaveLength(2);
+    for (const environment of seen) {
+      // Node's own IPC channel aside, what the server passes on, and nothing else.
+      expect(environment).toEqual({ NODE_ENV: 'production', TZ: 'Europe/London', NODE_CHANNEL_FD: expect.any(String), NODE_CHANNEL_SERIALIZATION_MODE: 'json' });
+      const everything = JSON.stringify(environment);
+      for (const secret of [FAKE_KEYS.chatgpt, password]) expect(everything).not.toContain(secret);
+    }
   });
 });
 

@@ -568,6 +568,24 @@ describe('the visibility probe on the thank-you page', () => {
     expect(panel?.text).not.toContain('Named you in');
   });
 
+  it('each poll reads what the page shows, stored when the probe is recorded, not the report; a probe recorded before that is shown from its report', async () => {
+    const { thankYou, probeId } = await requested();
+    const chatgpt = part('chatgpt', [answer('Who would you recommend for Payroll?', `1. **Bristol Payroll Co** – fast.\n2. **${BRAND}** – friendly.`), answer('Who is best?', '**bristol payroll co.** again.')]);
+    new ProbeStore(app.db).finish(probeId ?? 0, report([chatgpt]), app.clock());
+    const status = () => request(app.app).get(thankYou.replace('/thank-you', '/site-check/status')).expect(200);
+    const shown = (await status()).body.probe as unknown;
+    expect(shown).toMatchObject({ status: 'done', keyword: 'payroll bureau Bristol', assistants: [{ name: 'ChatGPT', answered: 2, named: 1, others: expect.arrayContaining(['Bristol Payroll Co']) }] });
+    // Ops find it beside the report, a fraction of its size; the poll answers from it alone.
+    const stored = app.db.prepare('SELECT length(view) AS view, length(report) AS report FROM visibility_probes').get() as { view: number; report: number };
+    expect(stored.view).toBeLessThan(stored.report);
+    app.db.prepare(`UPDATE visibility_probes SET report = '{}'`).run();
+    expect((await status()).body.probe).toEqual(shown);
+
+    // Recorded by a release that stored no view: the page still shows it, made from the report.
+    app.db.prepare('UPDATE visibility_probes SET view = NULL, report = ?').run(JSON.stringify(report([chatgpt])));
+    expect((await status()).body.probe).toEqual(shown);
+  });
+
   it('shows nothing of a probe while no assistant is configured', async () => {
     const { thankYou, probeId } = await requested({});
     expect(probeId).toBeUndefined();

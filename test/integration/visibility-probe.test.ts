@@ -217,6 +217,29 @@ describe('the visibility probe', () => {
     expect(reportText(skipped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached');
   });
 
+  it('once the day\'s calls have run out it stays stopped: a call allowed after another was refused (midnight UTC between the two) is not made', async () => {
+    // The calls asked for at once: the first is refused at once, the others allowed a moment later.
+    let asked = 0;
+    const allowCall = () => (asked++ === 0 ? false : new Promise<boolean>((resolve) => setImmediate(() => resolve(true))));
+    const run = await probe({ chatgpt: always(namedFirst), claude: always(namedFirst) }, { allowCall });
+    expect(asked).toBeGreaterThan(1);
+    expect(requestsTo(run, 'chatgpt').length + requestsTo(run, 'claude').length).toBe(0);
+    expect(run.report).toMatchObject({ status: 'skipped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached' });
+  });
+
+  it('a call that cannot be counted is not made, and the probe ends with the answers it has, saying why', async () => {
+    let counted = 0;
+    const allowCall = () => {
+      if (counted === 4) throw new Error('the calls could not be counted: database is locked');
+      counted += 1;
+      return true;
+    };
+    const run = await probe({ chatgpt: always(namedFirst), claude: always(namedThird) }, { allowCall, concurrency: 1 });
+    expect(requestsTo(run, 'chatgpt').length + requestsTo(run, 'claude').length).toBe(4);
+    expect(run.report).toMatchObject({ status: 'stopped', reason: 'the calls could not be counted: database is locked' });
+    expect(run.report.assistants.map((entry) => [entry.id, entry.answered, entry.named])).toEqual([['chatgpt', 2, 2], ['claude', 2, 2]]);
+  });
+
   it('is skipped, asking nothing, when no assistant is configured', async () => {
     const run = await probe({});
     expect(run.report).toMatchObject({ status: 'skipped', reason: 'not configured', assistants: [], score: null });
