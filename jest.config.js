@@ -14,9 +14,9 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  // marked and parse5 (with the entities it decodes with) ship only ES modules; jest runs
-  // CommonJS, so they are transformed like our code.
-  transformIgnorePatterns: ['/node_modules/(?!(marked|parse5|parse5-sax-parser|entities)/)'],
+  // marked, parse5 (with the entities it decodes with) and the d3 modules the reports draw their
+  // charts with ship only ES modules; jest runs CommonJS, so they are transformed like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(marked|parse5|parse5-sax-parser|entities|d3-[a-z-]+|internmap)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };

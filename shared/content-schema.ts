@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_LEVELS, ACTION_OWNERS, AUDIT_FINDINGS, AUDIT_SENTENCE_FIGURES, type AuditFindingId } from './audit-findings';
 import { placeholdersOf } from './copy-template';
 import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
 
@@ -358,6 +359,120 @@ export const probePlatformsSchema = z.object({
     .refine((platforms) => distinct(platforms.flatMap((platform) => platform.hosts)), 'must not give a host to two platforms'),
 });
 
+/**
+ * A sentence of the full audit's report, which the code fills with measured figures: it may hold
+ * {business} and any of `figures`, wherever the agency puts them, and no other brace.
+ */
+const reportSentence = (figures: readonly string[]) =>
+  text.superRefine((sentence, ctx) => {
+    const takes = ['business', ...figures];
+    const unknown = placeholdersOf(sentence).find((name) => !takes.includes(name));
+    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${unknown}} (this sentence takes ${takes.map((name) => `{${name}}`).join(', ')})` });
+    else if (/[{}]/.test(sentence.replace(/\{[a-zA-Z]+\}/g, ''))) ctx.addIssue({ code: 'custom', message: 'has a brace that opens or closes no placeholder' });
+  });
+
+/** A score's sentences by band: each from a score (0 to 100) up to the next band's, the first from 0. */
+const scoreBands = (figures: readonly string[]) =>
+  z
+    .array(z.strictObject({ from: z.number().int().min(0).max(100), sentence: reportSentence(figures) }))
+    .min(1)
+    .max(10)
+    .superRefine((bands, ctx) => {
+      if (bands[0]?.from !== 0) ctx.addIssue({ code: 'custom', message: 'the first band must be from 0' });
+      else if (bands.some((band, index) => index > 0 && band.from <= (bands[index - 1]?.from ?? 0))) ctx.addIssue({ code: 'custom', message: 'each band must start above the one before' });
+    });
+
+const actionWords = (figures: readonly string[]) =>
+  z.strictObject({
+    title: reportSentence(figures).pipe(z.string().max(90, 'must be at most 90 characters')),
+    what: reportSentence(figures),
+    why: reportSentence(figures),
+    who: z.enum(ACTION_OWNERS),
+    effect: z.enum(ACTION_LEVELS),
+    effort: z.enum(ACTION_LEVELS),
+  });
+
+/** Each finding's words: exactly the parts the report shows of it (shared/audit-findings.ts). */
+const findingWords = z.strictObject(
+  Object.fromEntries(
+    Object.entries(AUDIT_FINDINGS).map(([id, finding]) => [
+      id,
+      z.strictObject({
+        ...('recommendation' in finding ? { recommendation: reportSentence(finding.recommendation) } : {}),
+        ...('action' in finding ? { action: actionWords(finding.action) } : {}),
+      }),
+    ]),
+  ),
+);
+
+const figures = AUDIT_SENTENCE_FIGURES;
+
+/**
+ * The words of the full audit's report (content/audit-report.yaml): the agency's, keyed by
+ * finding; the code picks and orders them and fills in the measured figures. Built from the
+ * findings table, so zod cannot infer its type: AuditReportContent states it, and the generated
+ * module is checked against that type by the typecheck.
+ */
+export const auditReportSchema = z.strictObject({
+  unnamedBusiness: shortText(60),
+  caveat: text,
+  scores: z.strictObject({
+    visibility: z.strictObject({ none: reportSentence(figures.visibilityNone), fewAnswers: reportSentence(figures.visibilityFewAnswers), bands: scoreBands(figures.visibilityBand) }),
+    readiness: z.strictObject({ notChecked: reportSentence(figures.readinessNotChecked), bands: scoreBands(figures.readinessBand) }),
+  }),
+  incomplete: z.strictObject({ noAnswers: reportSentence(figures.incompleteNoAnswers), partial: reportSentence(figures.incompletePartial), fewAnswers: reportSentence(figures.incompleteFewAnswers) }),
+  findings: findingWords,
+}) as unknown as z.ZodType<AuditReportContent>;
+
+type AuditLevel = (typeof ACTION_LEVELS)[number];
+export interface AuditActionWords {
+  title: string;
+  what: string;
+  why: string;
+  who: (typeof ACTION_OWNERS)[number];
+  effect: AuditLevel;
+  effort: AuditLevel;
+}
+type FindingTable = typeof AUDIT_FINDINGS;
+/** Per finding, the parts its entry in the findings table declares, and no other. */
+type AuditFindingWords = {
+  [Id in AuditFindingId]: (FindingTable[Id] extends { recommendation: readonly string[] } ? { recommendation: string } : unknown) &
+    (FindingTable[Id] extends { action: readonly string[] } ? { action: AuditActionWords } : unknown);
+};
+interface ScoreBand {
+  from: number;
+  sentence: string;
+}
+export interface AuditReportContent {
+  /** What a sentence calls a business whose name and site are both unknown. */
+  unnamedBusiness: string;
+  /** That answers vary from day to day: the report says so wherever it gives figures. */
+  caveat: string;
+  scores: {
+    visibility: { none: string; fewAnswers: string; bands: ScoreBand[] };
+    readiness: { notChecked: string; bands: ScoreBand[] };
+  };
+  incomplete: { noAnswers: string; partial: string; fewAnswers: string };
+  findings: AuditFindingWords;
+}
+
+/** A robots.txt product token, as server/ledger/ai-sources.json lists it (the build checks that it does). */
+const crawlerToken = shortText(60).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a robots.txt product token (letters, digits, "-", "_" and ".")');
+const crawlerTokens = z.array(crawlerToken).min(1).max(10).refine((tokens) => distinct(tokens), 'must not repeat a token');
+const sourceDomains = z.array(platformHost).max(300).refine((domains) => distinct(domains), 'must not repeat a domain');
+
+/**
+ * What the full audit's report says about the sites the assistants cite and the crawlers they
+ * send (content/audit-sources.yaml): each assistant's robots.txt tokens, and the domains of
+ * directories, review sites, the press and forums.
+ */
+export const auditSourcesSchema = z.strictObject({
+  crawlers: z.strictObject({ chatgpt: crawlerTokens, claude: crawlerTokens, gemini: crawlerTokens, perplexity: crawlerTokens }),
+  kinds: z
+    .strictObject({ directory: sourceDomains, reviews: sourceDomains, press: sourceDomains, forum: sourceDomains })
+    .refine((kinds) => distinct(Object.values(kinds).flat()), 'must not give a domain two kinds'),
+});
+
 export const legalFrontMatterSchema = z.object({
   title: shortText(70),
   description,
@@ -382,6 +497,7 @@ export type ProbePromptsContent = z.infer<typeof probePromptsSchema>;
 export type ProbePageWordsContent = z.infer<typeof probePageWordsSchema>;
 export type ProbePlatformsContent = z.infer<typeof probePlatformsSchema>;
 export type ProbePlaceholder = (typeof PROBE_PLACEHOLDERS)[number];
+export type AuditSourcesContent = z.infer<typeof auditSourcesSchema>;
 export type IconName = (typeof iconNames)[number];
 export type StatSource = z.infer<typeof statSource>;
 

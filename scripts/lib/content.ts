@@ -3,8 +3,11 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import aiSources from '../../server/ledger/ai-sources.json';
 import {
   articleFrontMatterSchema,
+  auditReportSchema,
+  auditSourcesSchema,
   caseStudiesSchema,
   faqSchema,
   homeSchema,
@@ -18,6 +21,8 @@ import {
   type ArticleBody,
   type ArticleSegment,
   type ArticleSummary,
+  type AuditReportContent,
+  type AuditSourcesContent,
   type CaseStudiesContent,
   type FaqContent,
   type HomeContent,
@@ -49,6 +54,9 @@ export interface CompiledContent {
   /** What the probe never takes for a business's name, and the platforms whose pages are firms' websites. */
   probePageWords: ProbePageWordsContent;
   probePlatforms: ProbePlatformsContent;
+  /** The full audit's report: its words, keyed by finding, and what it knows of cited sites and crawlers. */
+  auditReport: AuditReportContent;
+  auditSources: AuditSourcesContent;
   legal: LegalPage[];
   articles: { summary: ArticleSummary; body: ArticleBody }[];
   /** The Markdown of each article and legal page by slug, placeholders filled (for the Markdown twins). */
@@ -401,6 +409,22 @@ function compileLegal(dir: string, site: SiteContent, sources: Record<string, st
     });
 }
 
+/**
+ * The crawlers the report names for each assistant are judged by the site check from robots.txt,
+ * which judges the agents of server/ledger/ai-sources.json: a token missing there would be shown
+ * as never measured.
+ */
+function checkCrawlerTokens(sources: AuditSourcesContent, file: string): AuditSourcesContent {
+  const judged = new Set(aiSources.agents.map((agent) => agent.match));
+  for (const [assistant, tokens] of Object.entries(sources.crawlers)) {
+    const unknown = tokens.find((token) => !judged.has(token));
+    if (unknown !== undefined) {
+      throw new ContentError(`${file}:\n  audit-sources field "crawlers.${assistant}": "${unknown}" is not an agent of server/ledger/ai-sources.json, whose agents the site check judges robots.txt for`);
+    }
+  }
+  return sources;
+}
+
 /** Reads, checks and compiles everything under content/. Throws ContentError on a bad file. */
 export function compileContent(contentDir: string): CompiledContent {
   const file = (name: string) => path.join(contentDir, name);
@@ -424,6 +448,8 @@ export function compileContent(contentDir: string): CompiledContent {
     probePrompts: yamlFile('probe-prompts.yaml', probePromptsSchema),
     probePageWords: yamlFile('probe-page-words.yaml', probePageWordsSchema),
     probePlatforms: yamlFile('probe-platforms.yaml', probePlatformsSchema),
+    auditReport: yamlFile('audit-report.yaml', auditReportSchema),
+    auditSources: checkCrawlerTokens(yamlFile('audit-sources.yaml', auditSourcesSchema), file('audit-sources.yaml')),
     legal: compileLegal(file('legal'), site, sources.legal),
     articles,
   };

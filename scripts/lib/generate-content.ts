@@ -110,6 +110,9 @@ export function generateContent(root: string): CompiledContent {
   write('probe-prompts.ts', ['ProbePromptsContent'], `export const probePrompts: ProbePromptsContent = ${json(content.probePrompts)};`);
   write('probe-page-words.ts', ['ProbePageWordsContent'], `export const probePageWords: ProbePageWordsContent = ${json(content.probePageWords)};`);
   write('probe-platforms.ts', ['ProbePlatformsContent'], `export const probePlatforms: ProbePlatformsContent = ${json(content.probePlatforms)};`);
+  // Read by the server only: the full audit's report, its words and what it knows of sites and crawlers.
+  write('audit-report.ts', ['AuditReportContent'], `export const auditReport: AuditReportContent = ${json(content.auditReport)};`);
+  write('audit-sources.ts', ['AuditSourcesContent'], `export const auditSources: AuditSourcesContent = ${json(content.auditSources)};`);
   // Read by the server only (it makes the links absolute with SITE_URL and serves them).
   write('markdown-twins.ts', [], `import type { MarkdownTwin } from '../markdown-twin';\n\nexport const markdownTwins: MarkdownTwin[] = ${json(buildMarkdownTwins(content))};`);
   return content;

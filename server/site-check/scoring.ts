@@ -87,7 +87,7 @@ function finding(id: FindingId, title: string, share: number, detail: string, pa
 }
 
 /** Why a page-level fact could not be read: the page is not an HTML document that answered 200. */
-function pageUnreadable(page: HomePageAnalysis): string | null {
+export function pageUnreadable(page: HomePageAnalysis): string | null {
   if (page.status < 200 || page.status >= 300) return `the page answered ${page.status}`;
   if (!page.html) return `the page is ${page.contentType || 'of no declared type'}, not HTML`;
   return null;

@@ -113,12 +113,28 @@ function firstSentence(field: string): string {
   return field.trim().split(/\n|(?<=[.!?])\s/)[0] ?? '';
 }
 
+/** One question and what of the form it asks about: the keyword and the product it was filled with (null: its template takes none). */
+export interface PlannedQuestion {
+  question: string;
+  keyword: string | null;
+  product: string | null;
+}
+
 /**
  * The questions to put to each assistant: the templates filled with the form's words, spread
  * over its keywords and products, no question twice, `count` at most. A part that names the
  * business is left out; so is a template whose words the form did not give.
  */
 export function buildQuestions(details: BusinessDetails, options: QuestionOptions): string[] {
+  return planQuestions(details, options).map((planned) => planned.question);
+}
+
+/**
+ * The questions as buildQuestions makes them, each with the keyword and the product it was
+ * filled with, as the question puts them: the full audit's report says, search by search, who the
+ * answers named.
+ */
+export function planQuestions(details: BusinessDetails, options: QuestionOptions): PlannedQuestion[] {
   const withheld = personalPatterns(options.personal);
   const brandKey = options.brand ? nameKey(options.brand) : '';
   const findSite = options.domain === null ? () => -1 : siteFinder(options.domain);
@@ -136,23 +152,29 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
   // The templates whose every placeholder the form gave words for.
   const placeholders = (template: string) => [...template.matchAll(/\{([a-z]+)\}/g)].map((match) => match[1] ?? '');
   const fillable = options.templates.filter((template) => placeholders(template).every((name) => (values.get(name) ?? []).length > 0));
-  const questions: string[] = [];
+  const planned: PlannedQuestion[] = [];
+  const asked = new Set<string>();
   const rounds = Math.max(1, ...[...values.values()].map((list) => list.length));
   // Round by round through the templates; the n-th template takes the n-th keyword (and
   // product), so that the first few questions already cover several keywords, and each round
   // moves every template on to the next one, so that no pair comes round again while another
   // is left (were it the n-th question's, 2 keywords and 12 templates would give 12 questions).
-  for (let turn = 0; turn < rounds * fillable.length && questions.length < options.count; turn += 1) {
+  for (let turn = 0; turn < rounds * fillable.length && planned.length < options.count; turn += 1) {
     const index = turn % fillable.length;
     const round = Math.floor(turn / fillable.length);
     const template = fillable[index] ?? '';
+    const used: Partial<Record<string, string>> = {};
     const question = template.replace(/\{([a-z]+)\}/g, (_whole, name: string) => {
       const list = values.get(name) ?? [];
-      return list[(index + round) % list.length] ?? '';
+      const value = list[(index + round) % list.length] ?? '';
+      used[name] = value;
+      return value;
     });
-    if (!questions.includes(question)) questions.push(question);
+    if (asked.has(question)) continue;
+    asked.add(question);
+    planned.push({ question, keyword: used.keyword ?? null, product: used.product ?? null });
   }
-  return questions;
+  return planned;
 }
 
 /** The first keyword the form gives, as the questions put it: what the probe asked the assistants about. */

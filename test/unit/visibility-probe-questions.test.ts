@@ -1,4 +1,4 @@
-import { buildQuestions, PART_LIMITS, type BusinessDetails } from '../../server/visibility-probe/prompts';
+import { buildQuestions, PART_LIMITS, planQuestions, type BusinessDetails } from '../../server/visibility-probe/prompts';
 import { probePrompts } from '../../shared/generated/probe-prompts';
 
 /*
@@ -28,6 +28,21 @@ describe('the questions of the visibility probe', () => {
     expect(new Set(questions).size).toBe(10);
     for (const keyword of ['emergency plumber Leeds', 'boiler repair', 'landlord gas safety certificate', 'bathroom fitting']) {
       expect(questions.some((question) => question.includes(keyword))).toBe(true);
+    }
+  });
+
+  it('says which keyword and which product each question was filled with, as the question puts them, and asks the same questions', () => {
+    const planned = planQuestions(plumber, { ...options, count: 50 });
+    expect(planned.map((question) => question.question)).toEqual(buildQuestions(plumber, { ...options, count: 50 }));
+    expect(planned.slice(0, 3)).toEqual([
+      { question: 'Who is the best emergency plumber Leeds for Landlords with 5-50 properties in West Yorkshire?', keyword: 'emergency plumber Leeds', product: null },
+      { question: 'Who would you recommend for emergency call-outs?', keyword: null, product: 'emergency call-outs' },
+      { question: 'landlord gas safety certificate: which companies do you trust?', keyword: 'landlord gas safety certificate', product: null },
+    ]);
+    // The description's question is about no keyword or product.
+    expect(planned.find((question) => question.question.startsWith('Which business would you recommend for this?'))).toMatchObject({ keyword: null, product: null });
+    for (const { question, keyword, product } of planned) {
+      for (const search of [keyword, product]) if (search !== null) expect(question).toContain(search);
     }
   });
 

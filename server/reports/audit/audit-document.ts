@@ -1,0 +1,174 @@
+import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
+import type { NameSource } from '../../visibility-probe/business-name';
+
+/**
+ * The full AI visibility audit of one request, as its page shows it: every figure, list and
+ * sentence the report holds, worked out once when the run ends (from the run's site check and
+ * its answers, and the words of content/audit-report.yaml) and stored with the run. The page only
+ * lays it out; a person reading the stored JSON sees what the prospect sees.
+ *
+ * Counts stay counts ("named in 12 of 50"), with the range a sample of that size allows; shares
+ * are 0 to 1. Every sentence is the agency's words from content/, with the measured figures put
+ * in: nothing here is written by a model.
+ */
+export interface AuditDocument {
+  /** The shape of this document; a page reads the versions it knows. */
+  version: 1;
+  /** The business, as the answers were searched for it. */
+  business: {
+    /** "Okafor Plumbing"; null: its site gives no name, and only its address was searched for. */
+    name: string | null;
+    /** Its site ("okaforplumbing.co.uk", or a platform page: "facebook.com/okaforplumbing"); null: none given. */
+    site: string | null;
+    nameSource: NameSource | null;
+  };
+  /** When the run ended (ISO 8601): the report says when it was made. */
+  madeAt: string;
+  /** When the first and the last question were asked (ISO 8601). */
+  askedFrom: string;
+  askedTo: string;
+  /** Questions put to each assistant (AUDIT_PROMPTS, fewer when the form's words made fewer). */
+  questionsPerAssistant: number;
+  /** Why the run has fewer answers than it asked for (the day's calls ran out, a key was refused); null when it has them all. */
+  incomplete: string | null;
+
+  summary: AuditSummary;
+  visibility: AssistantVisibility[];
+  competitors: CompetitorAnalysis;
+  keywords: KeywordOpportunity[];
+  recommendations: AssistantRecommendations[];
+  /** Every action, the most effect for the least effort first. */
+  actions: AuditAction[];
+  /** The site check's findings, for the readiness chart and table. */
+  readiness: ReadinessFinding[];
+}
+
+export interface AuditSummary {
+  /** 0-100 (the visibility probe's scoring table), null when no assistant answered. */
+  visibilityScore: number | null;
+  /** What the visibility score means, in one sentence. */
+  visibilitySentence: string;
+  /** 0-100 (the site check's scoring table), null when the site could not be checked. */
+  readinessScore: number | null;
+  readinessSentence: string;
+  /** The ids of the three actions that matter most (the first three of `actions`). */
+  topActions: string[];
+}
+
+/** A count out of a sample, with the range the sample allows (95% Wilson interval, as counts of the same sample). */
+export interface SampleCount {
+  count: number;
+  of: number;
+  /** "between 8 and 22 of 50": the interval's ends as whole answers (rounded outwards); null when `of` is 0. */
+  low: number | null;
+  high: number | null;
+}
+
+/** One assistant's part: how often it named the business, cited its site, and where it put it. */
+export interface AssistantVisibility {
+  assistant: AssistantId;
+  /** "ChatGPT" */
+  label: string;
+  /** The models that answered, as the API named them (usually one). */
+  models: string[];
+  /** Questions put to it, and how many it answered. */
+  asked: number;
+  answered: number;
+  /** Answers naming the business, out of those it gave. */
+  named: SampleCount;
+  /** Answers citing a page of the business's own site. */
+  cited: SampleCount;
+  /** Mean place among the businesses an answer names, where it names the business (1 = first); null: never named. */
+  averagePosition: number | null;
+  /** The business's share of all the businesses its answers named (each counted once an answer). */
+  shareOfVoice: number | null;
+  /** 0-100, null when it gave no answer. */
+  score: number | null;
+  /** Why its part ended early ("key rejected"); null when every question was put. */
+  error: string | null;
+}
+
+export interface CompetitorAnalysis {
+  /** The business and the competitors named most, each with its share of voice per assistant. */
+  shareOfVoice: ShareOfVoiceRow[];
+  /** The sites the answers cite most for these questions: where the business needs to be. */
+  citedSites: CitedSite[];
+}
+
+export interface ShareOfVoiceRow {
+  /** As the answers first wrote it. */
+  name: string;
+  /** The row of the business itself. */
+  isBusiness: boolean;
+  /** Answers naming it, all assistants together, and its share of all the names in them. */
+  answers: number;
+  share: number;
+  perAssistant: { assistant: AssistantId; answers: number; share: number }[];
+}
+
+/** What kind of site a cited domain is (content/audit-sources.yaml, and the competitors' own sites by their names). */
+export type SiteKind = 'directory' | 'reviews' | 'press' | 'forum' | 'competitor' | 'own site' | 'other';
+
+export interface CitedSite {
+  domain: string;
+  kind: SiteKind;
+  /** Answers citing or writing it, all assistants together, and which assistants did. */
+  answers: number;
+  assistants: AssistantId[];
+}
+
+/** One search the business asked about (a keyword or a product of its request), as the answers treated it. */
+export interface KeywordOpportunity {
+  /** The words as the questions put them. */
+  keyword: string;
+  /** Answers to questions about it, all assistants together. */
+  answers: number;
+  /** Of those, the answers naming the business, and those naming others but not it. */
+  named: number;
+  rivalsOnly: number;
+  /** The assistants that named others but not the business for it. */
+  assistantsMissing: AssistantId[];
+  /** The competitors named most for it. */
+  rivals: string[];
+  /** Named in most of its answers, ahead of everyone else where it is named. */
+  wins: boolean;
+}
+
+export interface AssistantRecommendations {
+  assistant: AssistantId;
+  label: string;
+  /** Its crawlers (robots.txt tokens) as the site's robots.txt treats them. */
+  crawlers: { agent: string; allowed: boolean }[];
+  /** What to do for this assistant: one line each, from the findings that concern it. */
+  items: { finding: string; text: string }[];
+}
+
+/** Who does an action. */
+export type ActionOwner = 'business' | 'developer' | 'agency';
+export type Level = 'high' | 'medium' | 'low';
+
+export interface AuditAction {
+  /** Stable within the document: the anchor the summary links to ("action-robots-blocks-gptbot"). */
+  id: string;
+  /** The finding it comes from (a key of content/audit-report.yaml), and the section that shows it (an id on the page). */
+  finding: string;
+  section: 'summary' | 'visibility' | 'competitors' | 'keywords' | 'recommendations' | 'readiness';
+  title: string;
+  /** What to do. */
+  what: string;
+  /** Why: the finding, with its figures. */
+  why: string;
+  who: ActionOwner;
+  effect: Level;
+  effort: Level;
+}
+
+/** One of the site check's findings, as its chart and table show it. */
+export interface ReadinessFinding {
+  id: string;
+  title: string;
+  verdict: 'pass' | 'warn' | 'fail';
+  points: number;
+  maxPoints: number;
+  detail: string;
+}
