@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
 import { NO_FORM_TOKENS, type FormState } from '../../shared/forms/form-contract';
+import { loggedUrl } from '../http/request-log';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -124,7 +125,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       try {
         const route = matchAppRoute(routes, req.path);
         if (route.path === NOT_FOUND_PATH) {
-          req.log.warn({ path: req.path }, 'Page not found');
+          req.log.warn({ path: loggedUrl(req.path) }, 'Page not found');
           // Every unknown path shows the same page, so it is rendered once.
           send(req, res, await pageAt('/404').load());
           return;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Request } from 'playwright-core';
-import { AUDIT_REPORT_PATH } from '../../server/reports/audit/audit-routes';
+import { auditReportUrl } from '../../server/reports/audit/audit-address';
 import { newCheckToken } from '../../server/site-check/check-store';
 import { auditDocument } from '../fixtures/audit-document';
 import { violations } from '../helpers/axe';
@@ -35,8 +35,8 @@ afterAll(async () => {
   app?.close();
 });
 
-const report = () => `${origin}${AUDIT_REPORT_PATH}/${TOKEN}`;
-const beingWritten = () => `${origin}${AUDIT_REPORT_PATH}/${newCheckToken()}`;
+const report = () => auditReportUrl(origin, TOKEN);
+const beingWritten = () => auditReportUrl(origin, newCheckToken());
 
 describe('the audit report in a browser', () => {
   it.each([1280, 375])('at %i px axe finds nothing on the report or on the page being written', async (width) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
-import { AUDIT_REPORT_PATH } from '../../server/reports/audit/audit-routes';
+import { AUDIT_REPORT_PATH } from '../../server/reports/audit/audit-address';
 import { newCheckToken } from '../../server/site-check/check-store';
 import { auditDocument } from '../fixtures/audit-document';
 import { capturingLogger } from '../helpers/capturing-logger';
@@ -141,6 +141,29 @@ describe('the headers and the token rules', () => {
       expect(response.status).toBe(200);
       expect(words(parse(response.text).querySelector('h1'))).toBe('This report is being written');
       expect(lines).toContainEqual(expect.objectContaining({ level: 50, version: 2, msg: 'An audit report of an unknown version was asked for: answered as being written' }));
+    } finally {
+      logged.close();
+    }
+  });
+
+  it('a link\'s token never reaches the log, however its path is written', async () => {
+    const { logger, lines } = capturingLogger();
+    const logged = createTestApp({ auditReports: reports, logger });
+    try {
+      const { token } = publish();
+      // As sent, with a campaign tag, in capitals (no report: 404), and with the slash a mail program may add (sent on to the report).
+      for (const path of [`${AUDIT_REPORT_PATH}/${token}`, `${AUDIT_REPORT_PATH}/${token}?utm_source=mail`, `/AUDIT/${token}`, `${AUDIT_REPORT_PATH}/${token}/`]) {
+        await request(logged.app).get(path);
+      }
+      const requests = lines.filter((line) => line.msg === 'request completed').map((line) => [(line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode]);
+      expect(requests).toEqual([
+        ['/audit/[redacted]', 200],
+        ['/audit/[redacted]?utm_source=mail', 200],
+        ['/AUDIT/[redacted]', 404],
+        ['/audit/[redacted]', 301],
+      ]);
+      expect(lines.filter((line) => line.msg === 'Page not found').map((line) => line.path)).toEqual(['/AUDIT/[redacted]']);
+      expect(JSON.stringify(lines)).not.toContain(token);
     } finally {
       logged.close();
     }

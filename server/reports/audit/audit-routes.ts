@@ -2,11 +2,9 @@ import { createElement } from 'react';
 import { Router, type RequestHandler } from 'express';
 import { loadOnce } from '../../../shared/load-once';
 import type { SitePages } from '../../pages/site-pages';
+import { AUDIT_REPORT_PATH } from './audit-address';
 import type { AuditDocument } from './audit-document';
 import { AuditPendingPage, AuditReportPage } from './audit-page';
-
-/** Where a report is read: the private address is this, then its token. */
-export const AUDIT_REPORT_PATH = '/audit';
 
 /** A link's token is 32 random bytes in base64url (43 characters); anything longer is not looked up. */
 const MAX_TOKEN_LENGTH = 64;
