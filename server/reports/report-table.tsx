@@ -16,7 +16,11 @@ const Scroll = styled.div`
   border: 1px solid ${color.border};
   border-radius: ${radius.md};
   &:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
-  @media print { overflow: visible; border-radius: 0; }
+  @media print {
+    overflow: visible;
+    border-radius: 0;
+    th, td { min-width: 0; padding: 0.3rem 0.5rem; }
+  }
 
   table {
     width: 100%;
