@@ -54,5 +54,18 @@ export function ServerErrorApp({ location, message, ...props }: ServerRenderProp
   );
 }
 
+/**
+ * A page outside the route table that never hydrates (the reports the agency delivers): the tree
+ * draws its own frame, with the site's providers around it so that its links and head work as on
+ * every page.
+ */
+export function ServerStaticApp({ location, children, ...props }: ServerRenderProps & { children: ReactNode }) {
+  return (
+    <Providers {...props}>
+      <StaticRouter location={location}>{children}</StaticRouter>
+    </Providers>
+  );
+}
+
 export { loadPage } from './lazy-page';
 export type { HeadCollector } from './head/page-head';

@@ -33,6 +33,8 @@ import { siteCheckResultRoutes } from './site-check/result-routes';
 import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
 import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
+import type { AuditDocument } from './reports/audit/audit-document';
+import { auditReportRoutes } from './reports/audit/audit-routes';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -78,6 +80,8 @@ export interface AppDependencies {
   minFillMs?: number;
   /** The AI agents and assistants the ledger recognises (server/ledger/ai-sources.json unless given). */
   aiSources?: AiSources;
+  /** The finished audit report a private link's token opens; null: none (unknown, erased, not finished). None given: every link shows its report as being written. */
+  auditReportFor?: (token: string) => AuditDocument | null;
 }
 
 export interface SiteApp extends Express {
@@ -179,6 +183,7 @@ export function createApp(deps: AppDependencies): SiteApp {
     }),
   );
   app.use(siteCheckResultRoutes({ store: checkStore, probeFor: probeViews(db, probesOn), sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
+  app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? (() => null), pages, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -311,6 +311,116 @@ export const pagesSchema = z.object({
     success: text,
   }),
   notFound: z.object({ seo: seo.omit({ keywords: true }), message: text, link: text }),
+  /**
+   * The free audit's report (server/reports/audit/): the page's own words around the audit's
+   * figures, and the page an address shows while its report is being written.
+   */
+  auditReport: z.object({
+    title: sentenceWith('business'),
+    /** The {business} of a request whose website gives no name. */
+    unnamed: text,
+    description,
+    private: text,
+    website: text,
+    made: text,
+    asked: text,
+    preparedBy: text,
+    askedEach: sentenceWith('count', 'assistants'),
+    incomplete: sentenceWith('reason'),
+    printHint: text,
+    contents: text,
+    sections: z.object({
+      summary: text,
+      visibility: text,
+      competitors: text,
+      keywords: text,
+      recommendations: sentenceWith('assistants'),
+      plan: text,
+      readiness: text,
+      about: text,
+    }),
+    summary: z.object({ visibility: text, readiness: text, notMeasured: text, topActions: text }),
+    visibility: z.object({
+      lead: sentenceWith('business'),
+      chartTitle: sentenceWith('business'),
+      caption: sentenceWith('business'),
+      assistant: text,
+      named: text,
+      cited: text,
+      position: text,
+      score: text,
+      model: text,
+      /** "12 of 50 (between 8 and 22 of 50)": a count, and the range a sample of that size allows. */
+      countWithRange: sentenceWith('count', 'of', 'low', 'high'),
+      noAnswers: text,
+      notNamed: text,
+      answered: sentenceWith('model', 'count', 'of'),
+      stopped: text,
+      askedBetween: sentenceWith('from', 'to'),
+    }),
+    competitors: z.object({
+      lead: sentenceWith('business'),
+      shareTitle: text,
+      shareLead: text,
+      shareChartTitle: sentenceWith('business'),
+      shareCaption: text,
+      business: text,
+      you: text,
+      all: text,
+      answers: text,
+      citedTitle: text,
+      citedLead: text,
+      citedCaption: text,
+      site: text,
+      kind: text,
+      citedAnswers: text,
+      citedBy: text,
+      noSites: text,
+      kinds: z.object({ directory: text, reviews: text, press: text, forum: text, competitor: text, own: text, other: text }),
+    }),
+    keywords: z.object({
+      lead: text,
+      caption: text,
+      keyword: text,
+      answers: text,
+      named: text,
+      rivalsOnly: text,
+      missing: text,
+      rivals: text,
+      none: text,
+      winsTitle: text,
+      wins: text,
+      noWins: text,
+      noKeywords: text,
+    }),
+    recommendations: z.object({ lead: text, crawlers: text, allowed: text, blocked: text, nothing: text }),
+    plan: z.object({
+      lead: text,
+      what: text,
+      why: text,
+      who: text,
+      effect: text,
+      effort: text,
+      see: text,
+      owners: z.object({ business: text, developer: text, agency: text }),
+      levels: z.object({ high: text, medium: text, low: text }),
+      none: text,
+    }),
+    readiness: z.object({
+      lead: text,
+      chartTitle: text,
+      caption: text,
+      finding: text,
+      result: text,
+      points: text,
+      detail: text,
+      pointsOf: sentenceWith('count', 'of'),
+      verdicts: z.object({ pass: text, warn: text, fail: text }),
+      notChecked: text,
+    }),
+    about: z.object({ caveat: text, contact: text, booking: text }),
+    pending: z.object({ title: text, body: text, help: text }),
+  }),
 });
 
 /** The words of the audit form a question of the visibility probe can hold (content/probe-prompts.yaml). */
@@ -415,7 +525,6 @@ const figures = AUDIT_SENTENCE_FIGURES;
  */
 export const auditReportSchema = z.strictObject({
   unnamedBusiness: shortText(60),
-  caveat: text,
   scores: z.strictObject({
     visibility: z.strictObject({ none: reportSentence(figures.visibilityNone), fewAnswers: reportSentence(figures.visibilityFewAnswers), bands: scoreBands(figures.visibilityBand) }),
     readiness: z.strictObject({ notChecked: reportSentence(figures.readinessNotChecked), bands: scoreBands(figures.readinessBand) }),
@@ -446,8 +555,6 @@ interface ScoreBand {
 export interface AuditReportContent {
   /** What a sentence calls a business whose name and site are both unknown. */
   unnamedBusiness: string;
-  /** That answers vary from day to day: the report says so wherever it gives figures. */
-  caveat: string;
   scores: {
     visibility: { none: string; fewAnswers: string; bands: ScoreBand[] };
     readiness: { notChecked: string; bands: ScoreBand[] };

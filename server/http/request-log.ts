@@ -2,10 +2,14 @@ import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
 import { SITE_CHECK_PARAM } from '../../shared/site-check';
+import { AUDIT_REPORT_PATH } from '../reports/audit/audit-address';
 import { requestId } from './request-id';
 
 /** Query parameters whose value is a key to one visitor's page (a site check's token): never logged. */
 const SECRET_PARAMS: ReadonlySet<string> = new Set([SITE_CHECK_PARAM]);
+
+/** Paths whose rest is a key to one visitor's page (an audit report's token): never logged, in any letter case. */
+const SECRET_PATHS = [`${AUDIT_REPORT_PATH}/`];
 
 function decodedName(raw: string): string {
   try {
@@ -15,10 +19,13 @@ function decodedName(raw: string): string {
   }
 }
 
-/** The URL as the log keeps it: each secret parameter's value replaced, however its name is encoded. */
-function loggedUrl(url: string): string {
+/** The URL as the log keeps it: a secret path's rest and each secret parameter's value replaced, however its name is encoded. */
+export function loggedUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  if (queryAt === -1) return url;
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const secret = SECRET_PATHS.find((prefix) => path.toLowerCase().startsWith(prefix));
+  const kept = secret === undefined ? path : `${path.slice(0, secret.length)}[redacted]`;
+  if (queryAt === -1) return kept;
   const query = url
     .slice(queryAt + 1)
     .split('&')
@@ -28,12 +35,12 @@ function loggedUrl(url: string): string {
       return SECRET_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : pair;
     })
     .join('&');
-  return `${url.slice(0, queryAt)}?${query}`;
+  return `${kept}?${query}`;
 }
 
 /**
  * One JSON log line per request, with its id (the caller's X-Request-Id when sane, else a new
- * one, echoed in the response), method, URL (without a check token's value) and status; 4xx at
+ * one, echoed in the response), method, URL (without a check's or a report's token) and status; 4xx at
  * warn, 5xx at error. The fast path writes the same line itself (it never serves a URL with a
  * token).
  */

@@ -21,6 +21,11 @@ export interface DocumentParts {
   routePath?: string;
   /** Per-visitor form state (CSRF token, values, errors), for form pages only. */
   formState?: FormState;
+  /**
+   * False for a document that carries no script element at all (a report the agency delivers):
+   * not even the site's Organization and WebSite JSON-LD, which a private page has no use for.
+   */
+  structuredData?: boolean;
 }
 
 export interface RenderedDocument {
@@ -30,7 +35,7 @@ export interface RenderedDocument {
 }
 
 /** The whole HTML document around React's body markup, with the hashes its CSP must allow. */
-export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, routePath, formState }: DocumentParts): RenderedDocument {
+export function renderDocument({ head, bodyHtml, css, styledVersion, config, assets, routePath, formState, structuredData = true }: DocumentParts): RenderedDocument {
   const scriptHashes: string[] = [];
   const styleHashes: string[] = [];
   const tags = headTags(head, config.siteUrl).map((tag) => {
@@ -44,8 +49,8 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     }
     return `<${tag.name}${attributes} data-page-head>`;
   });
-  const siteGraph = scriptSafeJson(siteJsonLd(config.siteUrl));
-  scriptHashes.push(cspHash(siteGraph));
+  const siteGraph = structuredData ? scriptSafeJson(siteJsonLd(config.siteUrl)) : null;
+  if (siteGraph !== null) scriptHashes.push(cspHash(siteGraph));
   if (css) styleHashes.push(cspHash(css));
 
   const scripts: string[] = [];
@@ -69,7 +74,7 @@ export function renderDocument({ head, bodyHtml, css, styledVersion, config, ass
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     ...tags,
-    `<script type="application/ld+json">${siteGraph}</script>`,
+    siteGraph === null ? '' : `<script type="application/ld+json">${siteGraph}</script>`,
     '<meta name="theme-color" content="#0b1026">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml">',

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerStyleSheet, version as styledVersion } from 'styled-components';
-import { loadPage, ServerApp, ServerErrorApp, type HeadCollector } from '../../client/entry.server';
+import { loadPage, ServerApp, ServerErrorApp, ServerStaticApp, type HeadCollector } from '../../client/entry.server';
 import type { AppRoute } from '../../client/routes';
 import type { AppConfig } from '../../shared/app-config';
 import type { FormState } from '../../shared/forms/form-contract';
@@ -88,12 +88,13 @@ async function renderPage(tree: (head: HeadCollector) => ReactNode): Promise<Ren
   return renderBody(tree, renderStreamed);
 }
 
-/** `routePath` null: a page that must not hydrate (no scripts at all). */
+/** `routePath` null: a page that must not hydrate (no app script). */
 async function renderWithStyles(
   tree: (head: HeadCollector) => ReactNode,
   context: RenderContext,
   routePath: string | null,
   formState?: FormState,
+  structuredData = true,
 ): Promise<RenderedDocument> {
   const { bodyHtml, css, head } = await renderPage(tree);
   if (!head) throw new Error('The page rendered no <PageHead>');
@@ -106,6 +107,7 @@ async function renderWithStyles(
     assets: routePath === null ? null : context.assets,
     ...(routePath === null ? {} : { routePath }),
     ...(formState ? { formState } : {}),
+    structuredData,
   });
 }
 
@@ -129,5 +131,24 @@ export function renderErrorPage(pathname: string, context: RenderContext, messag
     (head) => <ServerErrorApp location={pathname} config={context.config} head={head} message={message} />,
     context,
     null,
+  );
+}
+
+/**
+ * A page outside the route table, in a frame of its own, that carries no script at all (the
+ * reports the agency delivers): `location` is the path its links are resolved against, never
+ * anything private.
+ */
+export function renderStaticPage(tree: ReactNode, location: string, context: RenderContext): Promise<RenderedDocument> {
+  return renderWithStyles(
+    (head) => (
+      <ServerStaticApp location={location} config={context.config} head={head}>
+        {tree}
+      </ServerStaticApp>
+    ),
+    context,
+    null,
+    undefined,
+    false,
   );
 }

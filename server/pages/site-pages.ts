@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { matchAppRoute, NOT_FOUND_PATH, type AppRoute } from '../../client/routes';
 import { NO_FORM_TOKENS, type FormState } from '../../shared/forms/form-contract';
+import { loggedUrl } from '../http/request-log';
 import { buildCsp } from '../http/security-headers';
 import type { Logger } from '../logger';
 import type { RenderedDocument } from './document';
@@ -8,7 +10,7 @@ import { fastPath, type FastPath, type FastPathObserver } from './fast-path';
 import { twinPath } from '../../shared/markdown-twin';
 import { twinRepresentations } from './markdown-twins';
 import { negotiateEncoding, prefersMarkdown } from './negotiation';
-import { renderErrorPage, renderRoute, type RenderContext } from './render';
+import { renderErrorPage, renderRoute, renderStaticPage, type RenderContext } from './render';
 import { compressOnce, precompress, type Representation, type ResponseMeta } from './representation';
 import { send } from './send';
 import { loadOnce, oncePerKey } from '../../shared/load-once';
@@ -42,6 +44,10 @@ export interface SitePages {
    * its values and errors, or saying it was sent) and sends it.
    */
   sendPerVisitor(req: Request, res: Response, path: string, state: FormState, status: number): Promise<void>;
+  /** Renders a page outside the route table that carries no script (server/reports/): see renderStaticPage. */
+  renderStatic(tree: ReactNode, location: string): Promise<RenderedDocument>;
+  /** Sends such a page to one visitor as sendPerVisitor does (never cached), with `headers` over the site's own. */
+  sendDocument(req: Request, res: Response, document: RenderedDocument, headers: Record<string, string>): void;
   /** Any other method on a path: 405 with Allow on a page, else 404, with the full CSP. */
   methodHandler: RequestHandler;
   /** The last error handler: the 500 page (or a short text for a client error). */
@@ -83,9 +89,9 @@ export function sitePages({ routes, context, security, https, logger, showErrors
   }
 
   /** A document made for this response alone: no cache may keep it. */
-  const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument) => {
+  const sendOnce = (req: Request, res: Response, status: number, document: RenderedDocument, headers: Record<string, string> = {}) => {
     const vary = twins.has(req.path) ? 'Accept, Accept-Encoding, Cookie' : 'Accept-Encoding, Cookie';
-    const meta: ResponseMeta = { status, contentType: HTML, cacheControl: 'private, no-store', headers: headersFor(document, vary) };
+    const meta: ResponseMeta = { status, contentType: HTML, cacheControl: 'private, no-store', headers: { ...headersFor(document, vary), ...headers } };
     send(req, res, compressOnce(Buffer.from(document.html, 'utf8'), meta, negotiateEncoding(req.headers['accept-encoding'])));
   };
 
@@ -119,7 +125,7 @@ export function sitePages({ routes, context, security, https, logger, showErrors
       try {
         const route = matchAppRoute(routes, req.path);
         if (route.path === NOT_FOUND_PATH) {
-          req.log.warn({ path: req.path }, 'Page not found');
+          req.log.warn({ path: loggedUrl(req.path) }, 'Page not found');
           // Every unknown path shows the same page, so it is rendered once.
           send(req, res, await pageAt('/404').load());
           return;
@@ -133,6 +139,12 @@ export function sitePages({ routes, context, security, https, logger, showErrors
 
     async sendPerVisitor(req, res, path, state, status) {
       sendOnce(req, res, status, await renderRoute(routes, matchAppRoute(routes, path), path, context, state));
+    },
+
+    renderStatic: (tree, location) => renderStaticPage(tree, location, context),
+
+    sendDocument(req, res, document, headers) {
+      sendOnce(req, res, 200, document, headers);
     },
 
     methodHandler: (req, res) => {

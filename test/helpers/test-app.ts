@@ -9,6 +9,7 @@ import { migrate, openDatabase, type Db } from '../../server/db/database';
 import { createLogger, type Logger } from '../../server/logger';
 import type { MailTransport } from '../../server/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../../server/mail/outbox-worker';
+import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import { testClock, type TestClock } from './clock';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -63,6 +64,8 @@ export function createTestApp(
     clock?: TestClock;
     /** The app's logger (test/helpers/capturing-logger.ts, to read what it logs); by default one at LOG_LEVEL, silent. */
     logger?: Logger;
+    /** The finished audit reports, by their links' tokens (by default none: every link shows its report as being written). */
+    auditReports?: ReadonlyMap<string, AuditDocument>;
   } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
@@ -97,6 +100,7 @@ export function createTestApp(
     checksPerAddressPerHour: options.checksPerAddressPerHour ?? 100_000,
     // Likewise their probes; the per-address share of the day's calls has its own tests.
     ...(options.probesPerAddressPerDay === null ? {} : { probesPerAddressPerDay: options.probesPerAddressPerDay ?? 100_000 }),
+    ...(options.auditReports ? { auditReportFor: (token: string) => options.auditReports?.get(token) ?? null } : {}),
     clock,
   });
   return {
