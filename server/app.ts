@@ -33,6 +33,8 @@ import { siteCheckResultRoutes } from './site-check/result-routes';
 import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
 import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
+import { auditReportRoutes } from './reports/audit/audit-routes';
+import { AuditRunStore } from './reports/audit/audit-store';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -179,6 +181,9 @@ export function createApp(deps: AppDependencies): SiteApp {
     }),
   );
   app.use(siteCheckResultRoutes({ store: checkStore, probeFor: probeViews(db, probesOn), sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
+  // An audit run's report: only a link given out for it (its token's hash is looked up) opens it.
+  const auditRuns = new AuditRunStore(db);
+  app.use(auditReportRoutes({ reportFor: (token) => auditRuns.reportFor(token), addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -17,6 +17,11 @@ export interface OutboxWorkerOptions extends QueueWorkerOptions {
   retryBaseMs: number;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
   dailyCap?: number;
+  /**
+   * How often the outbox looks for mail another process queued (`npm run audit -- --send`) while
+   * it has none of its own to wait for; unset: it waits to be kicked.
+   */
+  pollMs?: number;
 }
 
 /**
@@ -76,6 +81,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
   private readonly transport: MailTransport;
   private readonly retryBaseMs: number;
   private readonly dailyCap: number;
+  private readonly pollMs: number | undefined;
 
   constructor(options: OutboxWorkerOptions) {
     super(options);
@@ -83,6 +89,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     this.transport = options.transport;
     this.retryBaseMs = options.retryBaseMs;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
+    this.pollMs = options.pollMs;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first of the day before anyone's second, and among
     // those the newest first, so that a flood, from one address or from many, before a lead or
@@ -176,11 +183,11 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
 
   protected override nextDueIn(): number | null {
     const next = this.nextDue.get()?.next;
-    if (!next) return null;
+    if (!next) return this.pollMs ?? null;
     const now = this.options.clock().getTime();
     // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
     const dueAt = this.capReached() ? startOfUtcDay(this.options.clock()).getTime() + 86_400_000 : Date.parse(next);
     // At most a minute, so that a clock change or a row added by another process is picked up.
-    return Math.min(Math.max(dueAt - now, 0), 60_000);
+    return Math.min(Math.max(dueAt - now, 0), this.pollMs ?? 60_000);
   }
 }
