@@ -175,7 +175,7 @@ describe('npm run audit, run by the server', () => {
     expect(mail?.text).toMatch(/Subject: AI visibility audit for audit request #1: Okafor Plumbing, visibility \d+\/100, readiness \d+\/100/);
     expect(mail?.text).toContain('Answers: 20 of 20 (5 questions to each of ChatGPT, Claude, Gemini and Perplexity).');
     expect(mail?.text).toContain('Complete.');
-    expect(mail?.text).toContain('Nothing has been sent to the prospect. Once you have reviewed it, send them their own link:\nnpm run audit -- --id 1 --send');
+    expect(mail?.text).toMatch(/Nothing has been sent to the prospect\. Once you have reviewed it, send them their own link:\r?\nnpm run audit -- --id 1 --send/);
     const link = REPORT_ADDRESS.exec(mail?.text ?? '')?.[0] ?? '';
     expect(link).not.toBe(printed);
     expect((await pageAt(link)).body).toBe((await pageAt(printed)).body);
