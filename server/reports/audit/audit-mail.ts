@@ -128,6 +128,8 @@ export class AuditMail {
    */
   runEnded(finished: FinishedAudit, now: Date, autoSend: boolean): boolean {
     const { run, result, figures } = finished;
+    // Erased while it ran: the run went with its request, and nothing is left to tell.
+    if (!this.runs.get(run.id)) return false;
     const link = result.document === null ? null : reportAddress(this.settings.siteUrl, this.runs.mintLink(run.id, 'agency', now));
     const sent = autoSend && result.status === 'done' && this.queueReportMail(run, figures?.business ?? figures?.site ?? null, now) !== null;
     return this.leads.queueAuditMail('audit-run', run.audit_id, now, (lead) => composeRunMail(lead, finished, link, sent, this.settings)) !== null;

@@ -30,7 +30,7 @@ export interface AuditRunRow {
 
 /** How far a run has come, as the command shows it (audit_runs.progress). */
 export interface AuditProgress {
-  step: 'checking the site' | 'asking' | 'writing the report';
+  step: 'checking the site' | 'asking';
   /** Questions put to each assistant (known once the site has been read). */
   questions: number | null;
   /** Questions answered (or given up) so far, by assistant. */
