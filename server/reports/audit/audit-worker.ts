@@ -15,7 +15,7 @@ const MAX_AUDIT_ATTEMPTS = 3;
  * How often the worker looks for runs queued by `npm run audit`, another process: a query of one
  * index, and a run starts within this of being queued.
  */
-export const AUDIT_POLL_MS = 2_000;
+const AUDIT_POLL_MS = 2_000;
 
 export interface AuditWorkerOptions extends QueueWorkerOptions {
   /** Checks the business's site afresh for each run (createSiteChecker). */

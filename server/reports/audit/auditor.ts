@@ -57,7 +57,7 @@ export type AuditMessage =
   | { kind: 'failed'; reason: string };
 
 /** A run's end as its process reported it: the report (AuditDocument JSON, not parsed here) and its figures. */
-export interface AuditReport {
+interface AuditReport {
   document: string;
   figures: AuditFigures;
 }
