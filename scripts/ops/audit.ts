@@ -13,7 +13,7 @@ import { probePrompts } from '../../shared/generated/probe-prompts';
 import { site } from '../../shared/site';
 import { migrate, openDatabase } from '../../server/db/database';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
-import { AuditMail, reportAddress, sendCommand } from '../../server/reports/audit/audit-mail';
+import { AuditMail, reportAddress, resumedLine, sendCommand } from '../../server/reports/audit/audit-mail';
 import { AuditRunStore, type AuditProgress, type AuditRunRow } from '../../server/reports/audit/audit-store';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
 import { siteOf } from '../../server/visibility-probe/names';
@@ -219,6 +219,7 @@ async function main(): Promise<void> {
   if (run.status === 'failed' || document === null) stop(`Audit run #${run.id} failed: ${run.reason ?? 'no reason given'}`);
   const answered = document.visibility.reduce((sum, assistant) => sum + assistant.answered, 0);
   const link = reportAddress(config.siteUrl, runs.mintLink(run.id, 'agency', new Date()));
+  if (run.attempts > 1) console.log(resumedLine(run.attempts));
   if (run.status === 'stopped') console.log(`Audit run #${run.id} stopped part way: ${run.reason ?? ''}. To ask the rest: npm run audit -- --id ${request.id}`);
   console.log(`Visibility ${run.visibility_score ?? '-'}/100, readiness ${run.readiness_score ?? '-'}/100, ${answered} answers: ${run.summary ?? ''}`);
   console.log(`Report (for the agency; anyone with this address can read it): ${link}`);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm, sleep, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { ROOT } from '../helpers/test-app';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { MIN_FILL_MS, HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 
@@ -225,6 +227,33 @@ describe('npm run audit, run by the server', () => {
   });
 });
 
+describe('npm run audit on a terminal', () => {
+  it('draws a bar per assistant, redrawn in place', async () => {
+    const database = databaseWithRequest('terminal.db');
+    const port = await freePort();
+    const env = environment(database, port, { PORT: String(port), AUDIT_PROMPTS: '2' });
+    const server = await startServerProcess(env);
+    try {
+      // util-linux's script gives the command a terminal of its own, and copies what it draws.
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(ROOT, 'dist', 'scripts', 'audit.js'))} --id 1`;
+      const drawn = await new Promise<{ status: number | null; output: string }>((resolve, reject) => {
+        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env } });
+        let output = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, output }));
+      });
+      expect(drawn.status).toBe(0);
+      // Five lines (the step and four bars), written over: the cursor goes back up to the first.
+      expect(drawn.output).toContain('\x1b[5A');
+      for (const label of ['ChatGPT   ', 'Claude    ', 'Gemini    ', 'Perplexity']) expect(drawn.output).toContain(`${label} [${'#'.repeat(30)}] 2/2`);
+      expect(drawn.output).toMatch(REPORT_ADDRESS);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('npm run audit, before it spends anything', () => {
   it("refuses in one line, exit 1, when the day's PROBE_DAILY_CALLS cannot hold the run, and queues nothing", async () => {
     const database = databaseWithRequest('budget.db');
@@ -287,6 +316,8 @@ describe('an audit run across a restart', () => {
     try {
       await waitFor('the run to end', () => query<{ status: string }>(database, 'SELECT status FROM audit_runs')[0]?.status === 'done', 60_000);
       expect(second.logs.find((line) => line.msg === 'Audit run resumed: the questions already answered are not asked again')).toMatchObject({ runId: 1, answersKept: cut });
+      // The agency is told that the run was cut and resumed.
+      await waitFor("the agency's mail", () => mails().some((mail) => mail.text.includes('Cut short by a restart once, and resumed with the answers it had kept: no question answered before was asked again.')), 20_000);
     } finally {
       await second.stop();
     }
@@ -298,6 +329,7 @@ describe('an audit run across a restart', () => {
     }
     expect(query(database, 'SELECT count(*) AS n FROM audit_answers')).toEqual([{ n: 24 }]);
     expect(query(database, 'SELECT attempts FROM audit_runs')).toEqual([{ attempts: 2 }]);
+
   });
 });
 

@@ -13,6 +13,12 @@ export function reportAddress(siteUrl: string, token: string): string {
   return `${siteUrl}/audit/${token}`;
 }
 
+/** What the agency is told of a run a restart cut short (started `attempts` times). */
+export function resumedLine(attempts: number): string {
+  const times = attempts - 1 === 1 ? 'once' : `${attempts - 1} times`;
+  return `Cut short by a restart ${times}, and resumed with the answers it had kept: no question answered before was asked again.`;
+}
+
 /** The command that mails the prospect their report, as the agency types it. */
 export const sendCommand = (auditId: number) => `npm run audit -- --id ${auditId} --send`;
 
@@ -33,7 +39,8 @@ function htmlOf(paragraphs: string[]): string {
 }
 
 export interface FinishedAudit {
-  run: Pick<AuditRunRow, 'id' | 'audit_id'>;
+  /** Its attempts: a run started more than once was cut short by a restart and resumed. */
+  run: Pick<AuditRunRow, 'id' | 'audit_id' | 'attempts'>;
   result: AuditRunResult;
   /** The figures its process reported; null when it ended without a report. */
   figures: AuditFigures | null;
@@ -63,6 +70,7 @@ function composeRunMail(lead: AuditLead, finished: FinishedAudit, link: string |
             `Visibility score: ${score(result.visibilityScore)}. Readiness score: ${score(result.readinessScore)}.`,
             figures ? `Answers: ${figures.answered} of ${figures.questions * figures.assistants.length} (${asked}).` : '',
             result.status === 'done' ? 'Complete.' : `Incomplete: ${result.reason ?? ''}. To ask the rest: npm run audit -- --id ${lead.id}`,
+            run.attempts > 1 ? resumedLine(run.attempts) : '',
             result.summary,
           ]
             .filter(Boolean)
