@@ -112,6 +112,7 @@ async function buildServer(): Promise<void> {
       'scripts/report-ai': 'scripts/ops/report-ai.ts',
       'scripts/check-site': 'scripts/ops/check-site.ts',
       'scripts/probe': 'scripts/ops/probe.ts',
+      'scripts/audit': 'scripts/ops/audit.ts',
       'scripts/backup': 'scripts/ops/backup.ts',
       'scripts/restore': 'scripts/ops/restore.ts',
     },
@@ -127,13 +128,17 @@ async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // Each site check and each visibility probe runs one of these in a process of its own
+  // Each site check, visibility probe and audit run runs one of these in a process of its own
   // (server/background-process.ts), one process a check or a probe: their libraries are bundled
   // in, so that each starts without resolving packages or loading parse5 through Node's ES module
   // loader (a third of a check's start-up).
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { 'server/site-check-process': 'server/site-check/check-process.ts', 'server/probe-process': 'server/visibility-probe/probe-process.ts' },
+    entryPoints: {
+      'server/site-check-process': 'server/site-check/check-process.ts',
+      'server/probe-process': 'server/visibility-probe/probe-process.ts',
+      'server/audit-process': 'server/reports/audit/audit-process.ts',
+    },
     outdir: dist,
     bundle: true,
     platform: 'node',

@@ -35,6 +35,7 @@ import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
 import type { AuditDocument } from './reports/audit/audit-document';
 import { auditReportRoutes } from './reports/audit/audit-routes';
+import { AuditRunStore } from './reports/audit/audit-store';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -183,7 +184,9 @@ export function createApp(deps: AppDependencies): SiteApp {
     }),
   );
   app.use(siteCheckResultRoutes({ store: checkStore, probeFor: probeViews(db, probesOn), sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
-  app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? (() => null), pages, addressBound: perVisitorBound }));
+  // An audit run's report: only a link given out for it (its token's hash is looked up) opens it.
+  const auditRuns = new AuditRunStore(db);
+  app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? ((token) => auditRuns.reportFor(token)), pages, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

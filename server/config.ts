@@ -48,6 +48,8 @@ export interface Config {
   siteCheckAllow: string[];
   /** The AI visibility probe: off while no assistant's key is set. */
   probe: ProbeConfig;
+  /** The free audit's full run (`npm run audit`): it asks the probe's assistants, within the same PROBE_DAILY_CALLS. */
+  audit: AuditConfig;
   /** The public AI-readiness check: checks one client address may start in an hour, and all visitors together. */
   publicChecksPerAddress: number;
   publicChecksPerHour: number;
@@ -70,6 +72,15 @@ interface ProbeConfig {
   promptsPerAssistant: number;
   /** Calls to all assistants together in one UTC day. */
   dailyCalls: number;
+}
+
+interface AuditConfig {
+  /** Questions put to each assistant in a full audit run. */
+  promptsPerAssistant: number;
+  /** A run queued on its own after each lead's instant probe has ended (a person decides otherwise). */
+  auto: boolean;
+  /** A finished run's report mailed to the prospect on its own (otherwise only `npm run audit -- --send` does). */
+  autoSend: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +224,9 @@ const schema = z.object({
   SITE_CHECK_ALLOW: siteCheckAllow.default([]),
   PROBE_PROMPTS: integer(1, 50).default(10),
   PROBE_DAILY_CALLS: integer(1, 100_000).default(300),
+  AUDIT_PROMPTS: integer(1, 100).default(50),
+  AUDIT_AUTO: z.enum(['0', '1']).default('0'),
+  AUDIT_AUTO_SEND: z.enum(['0', '1']).default('0'),
   // Each assistant is asked only when its key is set.
   OPENAI_API_KEY: apiKey.optional(),
   OPENAI_BASE_URL: httpUrl.default(ASSISTANTS.chatgpt.defaultBaseUrl),
@@ -297,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
     probe: { assistants: probeAssistants(value), promptsPerAssistant: value.PROBE_PROMPTS, dailyCalls: value.PROBE_DAILY_CALLS },
+    audit: { promptsPerAssistant: value.AUDIT_PROMPTS, auto: value.AUDIT_AUTO === '1', autoSend: value.AUDIT_AUTO_SEND === '1' },
     publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
     publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',

@@ -22,6 +22,10 @@ import { createSiteChecker } from './site-check/site-checker';
 import { probeDelivery } from './leads/probe-delivery';
 import { createProber } from './visibility-probe/prober';
 import { ProbeWorker } from './visibility-probe/probe-worker';
+import { createAuditor } from './reports/audit/auditor';
+import { AuditMail } from './reports/audit/audit-mail';
+import { AuditRunStore } from './reports/audit/audit-store';
+import { AuditWorker } from './reports/audit/audit-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -34,6 +38,10 @@ const MAIL_STOP_GRACE_MS = 1500;
 const CHECK_STOP_GRACE_MS = 1000;
 /** How long the stop waits for a visibility probe in progress; an unfinished one runs again at the next start. */
 const PROBE_STOP_GRACE_MS = 1000;
+/** How long the stop waits for an audit run in progress; an unfinished one resumes at the next start, with the answers it kept. */
+const AUDIT_STOP_GRACE_MS = 1000;
+/** How often the outbox looks for mail an ops command queued (a report sent with `npm run audit -- --send`). */
+const OPS_MAIL_POLL_MS = 2000;
 /** How often held submissions and public checks past their retention are deleted (and once at start). */
 const QUARANTINE_PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 /** Days a public AI-readiness check is kept (the privacy policy states 30: change both together). */
@@ -86,7 +94,7 @@ async function main(): Promise<void> {
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
-  const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs });
+  const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs, pollMs: OPS_MAIL_POLL_MS });
   const store = new LeadStore(db);
   if (config.siteCheckAllow.length > 0) {
     logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
@@ -108,8 +116,26 @@ async function main(): Promise<void> {
       probes?.kick();
     },
   });
-  // The AI visibility probe runs only while an assistant's key is set.
+  // The AI visibility probe, and the audit's full runs, run only while an assistant's key is set.
   const deliverProbe = probeDelivery(store, new SiteCheckStore(db), config, clock);
+  const auditRuns = new AuditRunStore(db);
+  const auditMail = new AuditMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand });
+  const audits =
+    config.probe.assistants.length === 0
+      ? null
+      : new AuditWorker({
+          db,
+          logger,
+          clock,
+          checker,
+          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock }),
+          dailyCalls: config.probe.dailyCalls,
+          deliver: (finished) => {
+            const mailed = auditMail.runEnded(finished, clock(), config.audit.autoSend);
+            logger.info({ runId: finished.run.id, auditId: finished.run.audit_id, mailed }, mailed ? 'Audit run mailed to the agency' : 'Audit run not mailed: its request was erased');
+          },
+          onDelivered: () => mailer.kick(),
+        });
   const probes =
     config.probe.assistants.length === 0
       ? null
@@ -122,8 +148,17 @@ async function main(): Promise<void> {
           deliver: (finished) => {
             const delivery = deliverProbe(finished);
             logger.info({ probeId: finished.probeId, auditId: finished.auditId, delivery }, 'Visibility probe results mailed');
+            // AUDIT_AUTO=1: a lead whose probe asked every question gets its full audit run, queued
+            // with the probe's record. Held submissions are no leads: they have no probe.
+            if (config.audit.auto && finished.report.status === 'done' && delivery !== 'lead erased') {
+              const runId = auditRuns.enqueue(finished.auditId, 'auto', config.audit.promptsPerAssistant, config.probe.assistants.length, clock());
+              logger.info({ runId, auditId: finished.auditId }, 'Audit run queued (AUDIT_AUTO=1)');
+            }
           },
-          onDelivered: () => mailer.kick(),
+          onDelivered: () => {
+            mailer.kick();
+            audits?.kick();
+          },
         });
   logger.info({ assistants: config.probe.assistants.map((assistant) => assistant.id) }, probes ? 'AI visibility probe on' : 'AI visibility probe not configured (no assistant key set)');
   const app = createApp({
@@ -165,6 +200,7 @@ async function main(): Promise<void> {
     logger.info({ via: transport.description }, 'Mail outbox started');
     siteChecks.start();
     probes?.start();
+    audits?.start();
     purge();
     purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
     purgeTimer.unref();
@@ -202,7 +238,7 @@ async function main(): Promise<void> {
     server.close(() => {
       // However many mails wait, none is started now; the one being sent may finish. A check
       // still running, or a probe, stays queued and runs again at the next start.
-      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS)]).then(([settled]) => {
+      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS), audits?.stop(AUDIT_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();

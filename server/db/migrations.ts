@@ -289,6 +289,85 @@ export const migrations: Migration[] = [
       ALTER TABLE visibility_probes ADD COLUMN view TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'audit runs',
+    sql: `
+      -- The free audit's full run of an audit request (npm run audit, or AUDIT_AUTO): a fresh
+      -- site check and AUDIT_PROMPTS questions to every assistant, kept beside the request and
+      -- erased with it. trigger: who queued it. calls_planned: questions x assistants when queued.
+      -- progress: each assistant's questions answered so far (JSON), which the command shows.
+      -- check_report: the run's own site check (JSON), kept once it ends so that a run resumed
+      -- after a restart asks the same questions. document: the report's page (JSON). sent_at:
+      -- when the prospect's mail with its link was queued.
+      CREATE TABLE audit_runs (
+        id INTEGER PRIMARY KEY,
+        audit_id INTEGER NOT NULL REFERENCES audit_submissions (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'stopped', 'failed')),
+        trigger TEXT NOT NULL CHECK (trigger IN ('command', 'auto')),
+        prompts INTEGER NOT NULL,
+        calls_planned INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        progress TEXT,
+        reason TEXT,
+        visibility_score INTEGER,
+        readiness_score INTEGER,
+        summary TEXT,
+        document TEXT,
+        check_report TEXT,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT,
+        sent_at TEXT
+      ) STRICT;
+      CREATE INDEX audit_runs_audit_id ON audit_runs (audit_id);
+      CREATE INDEX audit_runs_pending ON audit_runs (id) WHERE status IN ('queued', 'running');
+
+      -- Each answer of a run as it arrives (ProbeAnswer JSON), by assistant and question: a run
+      -- resumed after a restart asks only the questions not answered here, so none is paid twice.
+      CREATE TABLE audit_answers (
+        run_id INTEGER NOT NULL REFERENCES audit_runs (id) ON DELETE CASCADE,
+        assistant TEXT NOT NULL,
+        question INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (run_id, assistant, question)
+      ) STRICT, WITHOUT ROWID;
+
+      -- The links that open a run's report, one for each time one is given out (the agency's
+      -- mail, the command's printed address, the prospect's mail): only the SHA-256 of each
+      -- token is kept, so a copy of the database opens no report.
+      CREATE TABLE audit_links (
+        token_hash TEXT PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES audit_runs (id) ON DELETE CASCADE,
+        audience TEXT NOT NULL CHECK (audience IN ('agency', 'prospect')),
+        created_at TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX audit_links_run_id ON audit_links (run_id);
+
+      -- The outbox gains two kinds: a run's end, to the agency (audit-run), and the report's
+      -- link, to the prospect (audit-report). The table is copied to widen its CHECK (ids, and
+      -- so the sending order, kept).
+      CREATE TABLE mail_outbox_next (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('audit', 'contact', 'site-check', 'probe', 'audit-run', 'audit-report')),
+        source_id INTEGER NOT NULL,
+        subject_email TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        sent_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO mail_outbox_next (id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at)
+        SELECT id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at FROM mail_outbox;
+      DROP TABLE mail_outbox;
+      ALTER TABLE mail_outbox_next RENAME TO mail_outbox;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+      CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

@@ -204,9 +204,20 @@ export class LeadStore {
     return true;
   }
 
+  /**
+   * Queues a mail about an audit request's audit run: its end, to the agency, or its report's
+   * link, to the prospect. Null when the request was erased (nothing queued); else the mail's id.
+   * Call it inside the transaction that records what it tells.
+   */
+  queueAuditMail(kind: 'audit-run' | 'audit-report', auditId: number, now: Date, compose: (lead: AuditLead) => MailMessage): number | null {
+    const lead = this.auditLead(auditId, now);
+    if (!lead) return null;
+    return this.queueFollowUp(kind, lead, compose(lead), now);
+  }
+
   /** Queues a mail about a lead, due at `due` (by default now), like any other (the daily cap and the per-sender order apply). */
-  private queueFollowUp(kind: 'site-check' | 'probe', lead: AuditLead, mail: MailMessage, now: Date, due = now): void {
-    this.insertMail.run({ kind, source_id: lead.id, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: due.toISOString(), now: now.toISOString() });
+  private queueFollowUp(kind: 'site-check' | 'probe' | 'audit-run' | 'audit-report', lead: AuditLead, mail: MailMessage, now: Date, due = now): number {
+    return Number(this.insertMail.run({ kind, source_id: lead.id, subject_email: lead.values.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), due: due.toISOString(), now: now.toISOString() }).lastInsertRowid);
   }
 
   /** The stored audit request, as the mails about it need it; null when it was erased. */

@@ -17,6 +17,11 @@ export interface OutboxWorkerOptions extends QueueWorkerOptions {
   retryBaseMs: number;
   /** Notifications sent per UTC day at most; the rest wait in the outbox for the next day. */
   dailyCap?: number;
+  /**
+   * How often the outbox looks for mail another process queued (`npm run audit -- --send`) while
+   * it has none of its own to wait for; unset: it waits to be kicked.
+   */
+  pollMs?: number;
 }
 
 /**
@@ -76,6 +81,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
   private readonly transport: MailTransport;
   private readonly retryBaseMs: number;
   private readonly dailyCap: number;
+  private readonly pollMs: number | undefined;
 
   constructor(options: OutboxWorkerOptions) {
     super(options);
@@ -83,18 +89,20 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     this.transport = options.transport;
     this.retryBaseMs = options.retryBaseMs;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
+    this.pollMs = options.pollMs;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first of the day before anyone's second, and among
     // those the newest first, so that a flood, from one address or from many, before a lead or
     // after it, never holds a lead back. A sender's mails already sent today count towards its
     // place (the daily cap's UTC day), else each mail sent from a flood would make its next one
     // a first again. A lead's notification goes before the findings of a site check or a probe
-    // that follow one: findings never take a new lead's place under the daily cap.
+    // that follow one, and before an audit run's mails: those never take a new lead's place
+    // under the daily cap.
     this.due = db.prepare<{ dayStart: string; now: string }, OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM (
          SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
          FROM mail_outbox WHERE sent_at IS NULL OR sent_at >= @dayStart
-       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, kind IN ('site-check', 'probe'), id DESC LIMIT 1`,
+       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, kind IN ('site-check', 'probe', 'audit-run', 'audit-report'), id DESC LIMIT 1`,
     );
     this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -175,11 +183,11 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
 
   protected override nextDueIn(): number | null {
     const next = this.nextDue.get()?.next;
-    if (!next) return null;
+    if (!next) return this.pollMs ?? null;
     const now = this.options.clock().getTime();
     // Capped for today: nothing is due before the next UTC day, however overdue the rows are.
     const dueAt = this.capReached() ? startOfUtcDay(this.options.clock()).getTime() + 86_400_000 : Date.parse(next);
     // At most a minute, so that a clock change or a row added by another process is picked up.
-    return Math.min(Math.max(dueAt - now, 0), 60_000);
+    return Math.min(Math.max(dueAt - now, 0), this.pollMs ?? 60_000);
   }
 }

@@ -2,6 +2,9 @@ import type { Db } from '../db/database';
 
 export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks';
 
+/** The latest audit run of the request in the row that has a report (complete or stopped part way). */
+const LATEST_REPORT = `id = (SELECT max(id) FROM audit_runs WHERE audit_id = audit_submissions.id AND status IN ('done', 'stopped'))`;
+
 /**
  * What each export reads: `from` (a table, or a table joined to what stands beside its rows) and
  * the columns, each a column of `from` or a named expression over it.
@@ -18,6 +21,11 @@ const tables: Record<ExportTable, { from: string; columns: (string | { name: str
       { name: 'site_check_summary', sql: `CASE WHEN site_checks.status IN ('queued', 'running') THEN site_checks.status ELSE site_checks.summary END` },
       { name: 'probe_score', sql: 'visibility_probes.score' },
       { name: 'probe_summary', sql: `CASE WHEN visibility_probes.status IN ('queued', 'running') THEN visibility_probes.status ELSE visibility_probes.summary END` },
+      // Its latest audit run with a report (npm run audit): when it was made, its visibility
+      // score, and whether the prospect was sent it (empty: no report yet).
+      { name: 'audit_made_at', sql: `(SELECT finished_at FROM audit_runs WHERE ${LATEST_REPORT})` },
+      { name: 'audit_score', sql: `(SELECT visibility_score FROM audit_runs WHERE ${LATEST_REPORT})` },
+      { name: 'audit_sent', sql: `(SELECT CASE WHEN sent_at IS NULL THEN 'no' ELSE 'yes' END FROM audit_runs WHERE ${LATEST_REPORT})` },
     ],
   },
   contact: {

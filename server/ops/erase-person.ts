@@ -11,6 +11,8 @@ export interface ErasureReport {
   siteChecks: number;
   /** The AI visibility probes of those requests: every question, answer and who was named. */
   visibilityProbes: number;
+  /** The full audit runs of those requests, with every answer and the links to their reports. */
+  auditRuns: number;
   contactMessages: number;
   heldSubmissions: number;
   mails: number;
@@ -48,7 +50,8 @@ function pause(ms: number): void {
 
 /**
  * UK GDPR right to erasure: removes every row about one e-mail address from every table (leads,
- * the checks of the websites they named, the visibility probes of their requests, held submissions, mails sent or not) in one
+ * the checks of the websites they named, the visibility probes and audit runs of their requests,
+ * held submissions, mails sent or not) in one
  * transaction, then the .eml copies of exactly those mails, found by their Message-ID. Addresses match however they are written (Unicode case,
  * compatibility forms, an internationalised domain or its punycode). The connection overwrites
  * what it deletes (secure_delete), and the WAL, which still holds earlier copies of the pages, is
@@ -72,6 +75,9 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
           return db.prepare(`DELETE FROM site_checks WHERE id IN (${checks})`).run(key).changes;
         })(),
         visibilityProbes: db.prepare(`DELETE FROM visibility_probes WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
+        // Their answers and the links to their reports go with them (ON DELETE CASCADE): a link
+        // given out then opens nothing.
+        auditRuns: db.prepare(`DELETE FROM audit_runs WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
         auditSubmissions: remove('auditSubmissions'),
         contactMessages: remove('contactMessages'),
         heldSubmissions: remove('heldSubmissions'),

@@ -45,7 +45,7 @@ export class ProbeStore {
   private readonly interrupted;
   private readonly requeue;
   private readonly giveUp;
-  private readonly callsOn;
+  private readonly callsOnDay;
   private readonly countCall;
 
   constructor(private readonly db: Db) {
@@ -71,7 +71,7 @@ export class ProbeStore {
     this.interrupted = db.prepare<[], ProbeRow>(`SELECT * FROM visibility_probes WHERE status = 'running'`);
     this.requeue = db.prepare(`UPDATE visibility_probes SET status = 'queued' WHERE id = ?`);
     this.giveUp = db.prepare(`UPDATE visibility_probes SET status = 'failed', reason = ?, summary = ?, finished_at = ? WHERE id = ?`);
-    this.callsOn = db.prepare<[string], number>(`SELECT calls FROM probe_calls WHERE day = ?`).pluck();
+    this.callsOnDay = db.prepare<[string], number>(`SELECT calls FROM probe_calls WHERE day = ?`).pluck();
     this.countCall = db.prepare(`INSERT INTO probe_calls (day, calls) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET calls = calls + 1`);
   }
 
@@ -131,6 +131,11 @@ export class ProbeStore {
     return this.byAudit.get(auditId) ?? null;
   }
 
+  /** Calls counted in `now`'s UTC day so far, against PROBE_DAILY_CALLS. */
+  callsOn(now: Date): number {
+    return this.callsOnDay.get(utcDay(now)) ?? 0;
+  }
+
   /**
    * Counts one call to an assistant against today's (UTC) `perDay`, in one write transaction:
    * true when it may be made, false when the day's calls are used up.
@@ -138,7 +143,7 @@ export class ProbeStore {
   takeCall(now: Date, perDay: number): boolean {
     return this.db
       .transaction(() => {
-        if ((this.callsOn.get(utcDay(now)) ?? 0) >= perDay) return false;
+        if (this.callsOn(now) >= perDay) return false;
         this.countCall.run(utcDay(now));
         return true;
       })

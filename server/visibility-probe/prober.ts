@@ -15,7 +15,7 @@ const PROBE_HEAP_MB = 128;
  * included, so it is never silent longer than one call and one wait before a retry, unless it is
  * stuck: then it is ended.
  */
-const SILENCE_LIMIT_MS = CALL_TIMEOUT_MS + MAX_RETRY_WAIT_MS + 30_000;
+export const PROBE_SILENCE_LIMIT_MS = CALL_TIMEOUT_MS + MAX_RETRY_WAIT_MS + 30_000;
 
 /** What the agency reads when a probe's process had to be ended. */
 export const PROBE_TOO_LARGE = "the assistants' answers took more memory to read than a probe may use";
@@ -45,7 +45,7 @@ export interface ProberOptions {
   promptsPerAssistant: number;
   clock: () => Date;
   callTimeoutMs?: number;
-  /** Tests only: how long a silent process is let be (SILENCE_LIMIT_MS by default). */
+  /** Tests only: how long a silent process is let be (PROBE_SILENCE_LIMIT_MS by default). */
   silenceLimitMs?: number;
   /** The code each probe's process runs (tests give one that misbehaves); the built one by default. */
   probeFile?: string;
@@ -72,7 +72,7 @@ export interface Prober {
  */
 export function createProber(options: ProberOptions): Prober {
   const probeFile = options.probeFile ?? builtProcessFile('probe-process');
-  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+  const silenceLimitMs = options.silenceLimitMs ?? PROBE_SILENCE_LIMIT_MS;
 
   /** A probe whose process was ended says why, as the agency reads it. */
   const reasonFor = (error: BackgroundProcessEnded) =>

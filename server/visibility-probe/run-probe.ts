@@ -55,6 +55,22 @@ export interface ProbeDeps {
   templates?: readonly string[];
   /** Told after each question is answered or given up, for a progress line. */
   onProgress?: (done: number, total: number) => void;
+  /** Told the questions once they are made, before any is asked. */
+  onQuestions?: (prompts: readonly string[]) => void;
+  /** Told of each answer (or failure) as it arrives, so that it can be kept before the probe ends. */
+  onAnswer?: (answer: QuestionAnswer) => void;
+  /**
+   * What an earlier start of the same run already had (an audit run resumed after a restart):
+   * those questions are not asked again, and their answers are in the report.
+   */
+  previous?: readonly QuestionAnswer[];
+}
+
+/** One assistant's answer to one question (its index in the report's prompts). */
+export interface QuestionAnswer {
+  assistant: AssistantId;
+  question: number;
+  answer: ProbeAnswer;
 }
 
 export interface ProbeAnswer extends AnswerReading {
@@ -190,7 +206,9 @@ function businessSought(input: Pick<ProbeInput, 'name' | 'website'>): Pick<Probe
  * the others go on; the call budget ends the whole probe. Never throws: a failure is in the report.
  */
 export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<ProbeReport> {
-  const startedAt = deps.clock().toISOString();
+  const previous = deps.previous ?? [];
+  // A resumed run began when its first question was asked.
+  const startedAt = [deps.clock().toISOString(), ...previous.map(({ answer }) => answer.askedAt)].sort()[0] ?? '';
   const sought = businessSought(input);
   const { brand, domain } = sought;
   const prompts = buildQuestions(input.business, {
@@ -202,6 +220,13 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   });
   const answers = new Map<AssistantId, (ProbeAnswer | undefined)[]>(deps.assistants.map((assistant) => [assistant.id, []]));
   const rejected = new Set<AssistantId>();
+  for (const { assistant, question, answer } of previous) {
+    const list = answers.get(assistant);
+    // Kept only where the question is still the same one (the templates may have changed since).
+    if (!list || prompts[question] !== answer.prompt) continue;
+    list[question] = answer;
+    if (answer.error === 'key rejected') rejected.add(assistant);
+  }
   /** Why the probe stopped before its last question (the day's calls used up, or not countable); null while it goes on. */
   let stoppedBecause: string | null = null;
   let calls = 0;
@@ -230,6 +255,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   if (brand === null && domain === null) return report('skipped', 'no brand or website to look for in the answers');
   if (prompts.length === 0) return report('skipped', 'nothing to ask: the request gives no keywords, products or customer to make a question of');
 
+  deps.onQuestions?.(prompts);
   const policy: CallPolicy = {
     allowCall: async () => {
       if (stoppedBecause !== null) return false;
@@ -252,9 +278,10 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   };
   // Question by question, each to every assistant in turn: a probe stopped part way has asked
   // every assistant about as much.
-  const tasks = prompts.flatMap((prompt, index) => deps.assistants.map((assistant) => ({ assistant, prompt, index })));
+  const all = prompts.flatMap((prompt, index) => deps.assistants.map((assistant) => ({ assistant, prompt, index })));
+  const tasks = all.filter(({ assistant, index }) => answers.get(assistant.id)?.[index] === undefined);
   let next = 0;
-  let done = 0;
+  let done = all.length - tasks.length;
   const worker = async () => {
     for (let task = tasks[next++]; task !== undefined && stoppedBecause === null; task = tasks[next++]) {
       const { assistant, prompt, index } = task;
@@ -281,11 +308,12 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
       }
       const list = answers.get(assistant.id);
       if (list) list[index] = answer;
+      deps.onAnswer?.({ assistant: assistant.id, question: index, answer });
       done += 1;
-      deps.onProgress?.(done, tasks.length);
+      deps.onProgress?.(done, all.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? CONCURRENT_CALLS) }, worker));
-  if (stoppedBecause !== null) return report(calls === 0 ? 'skipped' : 'stopped', stoppedBecause);
+  if (stoppedBecause !== null) return report(calls === 0 && tasks.length === all.length ? 'skipped' : 'stopped', stoppedBecause);
   return report('done', null);
 }

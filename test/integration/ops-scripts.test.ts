@@ -35,9 +35,9 @@ describe('npm run export:csv', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(result.stdout.slice(1));
-    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal', 'site_check_score', 'site_check_summary', 'probe_score', 'probe_summary']);
-    // No worker ran in this app: each website's check is still queued; no assistant is configured, so no probe.
-    expect(rows[1]?.slice(12)).toEqual(['', 'queued', '', '']);
+    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'website_url', 'business_description', 'ideal_customer', 'target_keywords', 'current_products', 'lead_sources', 'seo_experience', 'main_goal', 'site_check_score', 'site_check_summary', 'probe_score', 'probe_summary', 'audit_made_at', 'audit_score', 'audit_sent']);
+    // No worker ran in this app: each website's check is still queued; no assistant is configured, so no probe and no audit.
+    expect(rows[1]?.slice(12)).toEqual(['', 'queued', '', '', '', '', '']);
     expect(rows).toHaveLength(3);
     expect(rows[1]?.[2]).toBe('Priya Shah');
     expect(rows[1]?.[5]).toBe(validAudit.business_description);

@@ -2,7 +2,7 @@ import { loadConfig } from '../../server/config';
 import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
 import { createAssistantClient } from '../../server/visibility-probe/assistants';
 import { reportHeadline, reportHtml, reportJson, reportSummary, reportText } from '../../server/visibility-probe/report';
-import { runProbe, type ProbeDeps, type ProbeInput } from '../../server/visibility-probe/run-probe';
+import { runProbe, type ProbeDeps, type ProbeInput, type QuestionAnswer } from '../../server/visibility-probe/run-probe';
 import { BUSINESS, hostileAnswer, namedFirst, namedOnlyByCitation, namedThird, notNamed, type RecordedAnswer } from '../fixtures/visibility-probe-answers';
 import { testClock, TEST_CLOCK_START } from '../helpers/clock';
 import { FAKE_KEYS, FAKE_MODELS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
@@ -225,6 +225,26 @@ describe('the visibility probe', () => {
     expect(asked).toBeGreaterThan(1);
     expect(requestsTo(run, 'chatgpt').length + requestsTo(run, 'claude').length).toBe(0);
     expect(run.report).toMatchObject({ status: 'skipped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached' });
+  });
+
+  it('tells each answer as it arrives; given the answers an earlier start kept, asks only the rest and reports them all', async () => {
+    const told: QuestionAnswer[] = [];
+    let allowed = 3;
+    const first = await probe({ chatgpt: always(namedFirst), perplexity: always(notNamed) }, { allowCall: () => allowed-- > 0, onAnswer: (answer) => told.push(answer) });
+    expect(first.report.status).toBe('stopped');
+    expect(told.map(({ assistant, question }) => `${assistant} ${question}`).sort()).toEqual(['chatgpt 0', 'chatgpt 1', 'perplexity 0']);
+
+    const resumed = await probe({ chatgpt: always(namedFirst), perplexity: always(notNamed) }, { previous: told });
+    // Three questions each: three were answered before, so three calls are left.
+    expect(requestsTo(resumed, 'chatgpt').map((request) => request.question)).toEqual([first.report.prompts[2]]);
+    expect(requestsTo(resumed, 'perplexity').map((request) => request.question)).toEqual([first.report.prompts[1], first.report.prompts[2]]);
+    expect(resumed.report).toMatchObject({ status: 'done', reason: null, startedAt: first.report.startedAt });
+    expect(resumed.report.assistants.map((entry) => [entry.id, entry.asked, entry.named])).toEqual([['chatgpt', 3, 3], ['perplexity', 3, 0]]);
+
+    // An answer kept for a question that is no longer the same one is asked again.
+    const changed = told.map((answer) => ({ ...answer, answer: { ...answer.answer, prompt: 'a question since reworded' } }));
+    const again = await probe({ chatgpt: always(namedFirst), perplexity: always(notNamed) }, { previous: changed });
+    expect(requestsTo(again, 'chatgpt')).toHaveLength(3);
   });
 
   it('a call that cannot be counted is not made, and the probe ends with the answers it has, saying why', async () => {

@@ -76,6 +76,12 @@ describe('configuration', () => {
     expect(loadConfig({ PROBE_PROMPTS: '50', PROBE_DAILY_CALLS: '1000' }).probe).toMatchObject({ promptsPerAssistant: 50, dailyCalls: 1000 });
   });
 
+  it('asks 50 questions of each assistant in a full audit run, and neither runs nor sends one on its own, by default', () => {
+    expect(loadConfig({}).audit).toEqual({ promptsPerAssistant: 50, auto: false, autoSend: false });
+    expect(loadConfig({ AUDIT_PROMPTS: '100', AUDIT_AUTO: '1', AUDIT_AUTO_SEND: '1' }).audit).toEqual({ promptsPerAssistant: 100, auto: true, autoSend: true });
+    expect(loadConfig({ AUDIT_PROMPTS: '1' }).audit.promptsPerAssistant).toBe(1);
+  });
+
   it('turns on each assistant whose key is set, with the provider\'s own API and the documented model unless told otherwise', () => {
     const { assistants } = loadConfig({
       OPENAI_API_KEY: 'sk-test-openai-0123456789',
@@ -186,6 +192,11 @@ describe('configuration', () => {
     ['PROBE_PROMPTS', '51'],
     ['PROBE_DAILY_CALLS', '0'],
     ['PROBE_DAILY_CALLS', 'unlimited'],
+    ['AUDIT_PROMPTS', '0'],
+    ['AUDIT_PROMPTS', '101'],
+    ['AUDIT_PROMPTS', '5e1'],
+    ['AUDIT_AUTO', 'yes'],
+    ['AUDIT_AUTO_SEND', 'true'],
     ['OPENAI_BASE_URL', 'api.openai.com/v1'],
     ['GEMINI_MODEL', 'gemini flash'],
     ['ANTHROPIC_MODEL', '../claude'],

@@ -1,0 +1,71 @@
+import { ApiKey } from '../../visibility-probe/api-key';
+import { createAssistantClient } from '../../visibility-probe/assistants';
+import type { CallAnswer } from '../../visibility-probe/prober';
+import { reportSummary } from '../../visibility-probe/report';
+import { runProbe, type ProbeAnswer } from '../../visibility-probe/run-probe';
+import type { AuditFigures, AuditMessage, AuditStart } from './auditor';
+import { composeAudit } from './compose-audit';
+
+/**
+ * One audit run, in a process of its own: auditor.ts starts it at the lowest scheduling priority
+ * and sends it the run. It asks the questions the run has no answer to yet (asking the server
+ * before each call, which counts it against the day's limit), sends each answer as it arrives for
+ * the server to keep, and at the end composes the report from every answer, here, where they are.
+ */
+const send = (message: AuditMessage, then: () => void = () => undefined) => process.send?.(message, undefined, undefined, then);
+
+// The server gone (killed, or crashed): nothing is waiting for this run.
+process.once('disconnect', () => process.exit(0));
+
+const waiting = new Map<number, { resolve: (allowed: boolean) => void; reject: (error: Error) => void }>();
+let requests = 0;
+
+/** Asks the server whether one more call may be made today. */
+function allowCall(): Promise<boolean> {
+  const request = (requests += 1);
+  return new Promise<boolean>((resolve, reject) => {
+    waiting.set(request, { resolve, reject });
+    send({ kind: 'may-call', request });
+  });
+}
+
+process.on('message', (message: AuditStart | CallAnswer) => {
+  if (message.kind === 'call') {
+    const asked = waiting.get(message.request);
+    waiting.delete(message.request);
+    if ('error' in message) asked?.reject(new Error(`the calls could not be counted: ${message.error}`));
+    else asked?.resolve(message.allowed);
+    return;
+  }
+  const withoutKeys = (text: string) => message.assistants.reduce((kept, { apiKey }) => kept.split(apiKey).join('[key removed]'), text);
+  // Its own clock runs on from the server's at the start: the dates of the answers are the server's.
+  const offset = Date.parse(message.startedAt) - Date.now();
+  const clock = () => new Date(Date.now() + offset);
+  const assistants = message.assistants.length;
+  runProbe(message.input, {
+    assistants: message.assistants.map((assistant) => createAssistantClient({ ...assistant, apiKey: new ApiKey(assistant.apiKey) })),
+    promptsPerAssistant: message.promptsPerAssistant,
+    allowCall,
+    clock,
+    previous: message.previous.map(({ assistant, question, answer }) => ({ assistant, question, answer: JSON.parse(answer) as ProbeAnswer })),
+    onQuestions: (prompts) => send({ kind: 'questions', count: assistants === 0 ? 0 : prompts.length }),
+    onAnswer: ({ assistant, question, answer }) => send({ kind: 'answer', answer: { assistant, question, answer: withoutKeys(JSON.stringify(answer)) } }),
+    ...(message.callTimeoutMs ? { callTimeoutMs: message.callTimeoutMs } : {}),
+  })
+    .then((probe) => {
+      const document = composeAudit({ business: message.input.business, check: message.check, probe, madeAt: clock() });
+      const figures: AuditFigures = {
+        status: probe.status,
+        reason: probe.reason === null ? null : withoutKeys(probe.reason),
+        score: probe.score,
+        summary: withoutKeys(reportSummary(probe)),
+        business: probe.brand,
+        site: probe.domain,
+        assistants: probe.assistants.map((assistant) => assistant.id),
+        questions: probe.prompts.length,
+        answered: probe.assistants.reduce((sum, assistant) => sum + assistant.answered, 0),
+      };
+      send({ kind: 'report', document: withoutKeys(JSON.stringify(document)), figures }, () => process.exit(0));
+    })
+    .catch((error: unknown) => send({ kind: 'failed', reason: withoutKeys(error instanceof Error ? error.message : String(error)) }, () => process.exit(0)));
+});
