@@ -88,7 +88,7 @@ export interface AssistantVisibility {
   error: string | null;
 }
 
-export interface CompetitorAnalysis {
+interface CompetitorAnalysis {
   /** The business and the competitors named most, each with its share of voice per assistant. */
   shareOfVoice: ShareOfVoiceRow[];
   /** The sites the answers cite most for these questions: where the business needs to be. */
@@ -144,7 +144,7 @@ export interface AssistantRecommendations {
 }
 
 /** Who does an action. */
-export type ActionOwner = 'business' | 'developer' | 'agency';
+type ActionOwner = 'business' | 'developer' | 'agency';
 export type Level = 'high' | 'medium' | 'low';
 
 export interface AuditAction {
