@@ -2,14 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import type { SiteCheckView } from '../../shared/site-check';
 import { backgroundProcesses, environmentOf } from '../helpers/background-processes';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
 import { startFixtureSite, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
 import { hostileSites } from '../helpers/hostile-sites';
-import { openProcessForm, sendProcessForm, sleep, waitFor } from '../helpers/process-forms';
+import { openProcessForm, sendProcessForm, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
@@ -42,7 +41,6 @@ function tempDir(): string {
 /** Audit requests naming `websites`, each from its own address, posted together once the form has been open long enough. */
 async function requestAudits(site: ServerProcess, websites: string[]): Promise<string[]> {
   const sessions = await Promise.all(websites.map((_, index) => openProcessForm(site.url, '/free-audit', `203.0.113.${index + 10}`)));
-  await sleep(MIN_FILL_MS + 300);
   const answers = await Promise.all(
     websites.map((website, index) => sendProcessForm(site.url, '/free-audit', sessions[index]!, { ...validAudit, email: `p${index}@example.co.uk`, website_url: website }, `203.0.113.${index + 10}`)),
   );
