@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SiteCheckView } from '../../shared/site-check';
-import { backgroundProcesses, environmentOf } from '../helpers/background-processes';
+import { backgroundProcesses, environmentOf, schedulingPolicyOf } from '../helpers/background-processes';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
 import { startFixtureSite, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
@@ -17,6 +17,10 @@ import { ROOT } from '../helpers/test-app';
  * pages, the health check and a stop behave as when no check runs.
  */
 jest.setTimeout(120_000);
+
+/** Linux's scheduling policies, as /proc/<pid>/stat numbers them. */
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
 
 const sites: FixtureSite[] = [];
 const fakes: FakeAssistant[] = [];
@@ -104,7 +108,10 @@ describe('checks of hostile sites, in the running server', () => {
 });
 
 describe('what a background process can read of the server', () => {
-  it('a check and a probe see none of the API keys, nor SMTP_URL and its password, in their environment: only what Node needs', async () => {
+  it.each([
+    ['idle', SCHED_IDLE],
+    ['normal', SCHED_OTHER],
+  ])('a check and a probe see none of the API keys, nor SMTP_URL and its password, in their environment: only what Node needs; BACKGROUND_PRIORITY=%s runs them at that priority', async (priority, policy) => {
     // robots.txt never answers: the first request's check runs until the test has looked at it.
     const hanging = await startFixtureSite({ '/robots.txt': () => undefined });
     const quick = await startSiteAt(wellMadeSite);
@@ -117,11 +124,15 @@ describe('what a background process can read of the server', () => {
       PROBE_PROMPTS: '1',
       SMTP_URL: `smtp://agency:${password}@127.0.0.1:${await freePort()}`,
       TZ: 'Europe/London',
+      BACKGROUND_PRIORITY: priority,
     });
     await requestAudits(running, [`${hanging.origin}/`, `${quick.origin}/`]);
     const pid = running.child.pid ?? 0;
     await waitFor('a check and a probe to run', () => backgroundProcesses(pid, 'site-check-process.js').length > 0 && backgroundProcesses(pid, 'probe-process.js').length > 0, 60_000);
-    const seen = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')].map(environmentOf);
+    const children = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')];
+    // Idle (the default) gives them the CPU only when the pages do not want it.
+    expect(children.map(schedulingPolicyOf)).toEqual([policy, policy]);
+    const seen = children.map(environmentOf);
     expect(seen).toHaveLength(2);
     for (const environment of seen) {
       // Node's own IPC channel aside, what the server passes on, and nothing else.
