@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
+import { compressBest } from '../server/pages/representation';
 import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
 import { mergeChunks } from './lib/merge-chunks';
@@ -169,6 +170,22 @@ async function checkJsBudgets(metafile: string): Promise<{ withinBudget: boolean
   return { withinBudget: failures.length === 0, routeChunks };
 }
 
+/**
+ * The client's files compressed at the best quality, once, here (compressed/NAME.br and .gz): the
+ * server reads them at each start instead of spending seconds compressing them again
+ * (server/pages/asset-files.ts).
+ */
+function compressAssets(): void {
+  const assets = path.join(clientOut, 'assets');
+  const out = path.join(clientOut, 'compressed');
+  mkdirSync(out, { recursive: true });
+  for (const name of readdirSync(assets)) {
+    const { br, gzip } = compressBest(readFileSync(path.join(assets, name)));
+    writeFileSync(path.join(out, `${name}.br`), br);
+    writeFileSync(path.join(out, `${name}.gz`), gzip);
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const content = generateContent(root);
@@ -191,6 +208,7 @@ async function main(): Promise<void> {
   console.log(`social images: ${cards.drawn} drawn, ${cards.reused} unchanged, in ${cards.ms} ms`);
   const { withinBudget, routeChunks } = await checkJsBudgets(path.join(dist, 'client-meta.json'));
   writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify({ ...manifest, routes: routeChunks } satisfies AssetManifest, null, 2));
+  compressAssets();
   if (!withinBudget && process.env.JS_BUDGETS !== 'warn') {
     console.error('build: failed, a page loads more JavaScript than its budget (limits in scripts/lib/js-budgets.ts)');
     process.exit(1);

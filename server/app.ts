@@ -7,7 +7,6 @@ import type { Config } from './config';
 import { waitBrieflyForLocks, type Db } from './db/database';
 import { cookieSigningSecret, csrfProtection } from './http/csrf';
 import { fillTimer } from './http/fill-time';
-import { MIN_FILL_MS } from '../shared/forms/form-contract';
 import { healthCheck } from './http/healthz';
 import { publicFiles } from './http/public-files';
 import { AddressBound, addressBound, type AddressBoundOptions } from './http/address-bound';
@@ -162,7 +161,7 @@ export function createApp(deps: AppDependencies): SiteApp {
       clock,
       csrf,
       fillTime: fillTimer(secret, clock),
-      minFillMs: deps.minFillMs ?? MIN_FILL_MS,
+      minFillMs: deps.minFillMs ?? config.formMinFillMs,
       rateLimit: formRateLimit(logger, deps.formRateLimit),
       addressBound: perVisitorBound,
       onStored: () => deps.mailer.kick(),

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:chi
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import type { BackgroundPriority } from './config';
 
 /**
  * The processes that read what strangers send (a prospect's website, an assistant's answer) apart
@@ -41,14 +42,16 @@ function idlePriorityCommand(): string | null {
 
 /**
  * Starts `file` with a heap of `heapMb`, at SCHED_IDLE, which runs only on CPU time nothing else
- * wants and yields at once to a page being served; where that cannot be had, at nice 19. It talks
+ * wants and yields at once to a page being served; where that cannot be had, at nice 19 (tests
+ * may ask for normal priority: BACKGROUND_PRIORITY). It talks
  * to its parent over IPC only: its output is not read, and its error output is kept only to tell
  * an out-of-memory end, never logged (it could hold what a stranger sent). Node's own flags only:
  * none of this process's (a TypeScript loader, an inspector).
  */
-function startBackgroundProcess(file: string, heapMb: number): { child: ChildProcess; errorOutput: () => string } {
+function startBackgroundProcess(file: string, heapMb: number, priority: BackgroundPriority): { child: ChildProcess; errorOutput: () => string } {
   const args = [`--max-old-space-size=${heapMb}`, file];
   const options: SpawnOptions = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: backgroundEnvironment() };
+  if (priority === 'normal') return withErrorOutput(spawn(process.execPath, args, options));
   const idle = idlePriorityCommand();
   const child = idle ? spawn(idle, ['--idle', '0', process.execPath, ...args], options) : spawn(process.execPath, args, options);
   if (!idle) {
@@ -58,6 +61,11 @@ function startBackgroundProcess(file: string, heapMb: number): { child: ChildPro
       // Not allowed here: it still runs, at normal priority.
     }
   }
+  return withErrorOutput(child);
+}
+
+/** The child, with the start of its error output kept: what tells an out-of-memory end. */
+function withErrorOutput(child: ChildProcess): { child: ChildProcess; errorOutput: () => string } {
   let errorOutput = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     if (errorOutput.length < ERROR_OUTPUT_KEPT) errorOutput += chunk.toString();
@@ -92,6 +100,8 @@ export interface BackgroundRun<T, Message, Reply> {
   /** The process's code (dist/server/{name}.js: builtProcessFile). */
   file: string;
   heapMb: number;
+  /** BACKGROUND_PRIORITY: idle but in tests. */
+  priority?: BackgroundPriority;
   /** Its first message: the work, and whatever it needs to do it (never in its arguments or environment). */
   start: unknown;
   /** Ends it this long after it started, whatever it is doing. */
@@ -117,7 +127,7 @@ export function runBackgroundProcess<T, Message, Reply>(run: BackgroundRun<T, Me
       reject(signal.reason);
       return;
     }
-    const { child, errorOutput } = startBackgroundProcess(run.file, run.heapMb);
+    const { child, errorOutput } = startBackgroundProcess(run.file, run.heapMb, run.priority ?? 'idle');
     let settled = false;
     let silence: NodeJS.Timeout | undefined;
     const settle = (outcome: () => void) => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_FILL_MS } from '../shared/forms/form-contract';
 import { site } from '../shared/site';
 import { parseAddressList } from './site-check/address-policy';
 import { ApiKey } from './visibility-probe/api-key';
@@ -53,8 +54,21 @@ export interface Config {
   /** The public AI-readiness check: checks one client address may start in an hour, and all visitors together. */
   publicChecksPerAddress: number;
   publicChecksPerHour: number;
+  /**
+   * How soon after a form is shown a post may come before it is held as a bot's: a person takes
+   * seconds. Lower only for tests (a public site refuses it).
+   */
+  formMinFillMs: number;
+  /**
+   * The priority the processes that read strangers' sites and assistants' answers run at: idle,
+   * so that they only ever get CPU time the pages do not want; normal only for tests, where a
+   * busy machine would otherwise starve them (a public site refuses it).
+   */
+  backgroundPriority: BackgroundPriority;
   isProduction: boolean;
 }
+
+export type BackgroundPriority = 'idle' | 'normal';
 
 /** One assistant the probe may ask: there is one only when its key is set. */
 export interface ProbeAssistantSetting {
@@ -242,6 +256,8 @@ const schema = z.object({
   PERPLEXITY_MODEL: modelId.default(ASSISTANTS.perplexity.defaultModel),
   PUBLIC_CHECKS_PER_ADDRESS: integer(1, 10_000).default(5),
   PUBLIC_CHECKS_PER_HOUR: integer(1, 1_000_000).default(60),
+  FORM_MIN_FILL_MS: integer(0, MIN_FILL_MS).default(MIN_FILL_MS),
+  BACKGROUND_PRIORITY: z.enum(['idle', 'normal']).default('idle'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -289,6 +305,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = result.data;
   const databasePath = path.resolve(value.DATABASE_PATH);
+  // What tests may lower, a public site may not: a bot's post would pass for a person's, and a
+  // stranger's page would compete with the pages for the CPU.
+  if (new URL(value.SITE_URL).protocol === 'https:') {
+    if (value.FORM_MIN_FILL_MS < MIN_FILL_MS) throw new ConfigError(`Invalid configuration: FORM_MIN_FILL_MS=${JSON.stringify(present.FORM_MIN_FILL_MS)} is for tests: a public (https) SITE_URL keeps ${MIN_FILL_MS} ms`);
+    if (value.BACKGROUND_PRIORITY !== 'idle') throw new ConfigError(`Invalid configuration: BACKGROUND_PRIORITY=${JSON.stringify(present.BACKGROUND_PRIORITY)} is for tests: a public (https) SITE_URL keeps "idle"`);
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -314,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audit: { promptsPerAssistant: value.AUDIT_PROMPTS, auto: value.AUDIT_AUTO === '1', autoSend: value.AUDIT_AUTO_SEND === '1' },
     publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
     publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
+    formMinFillMs: value.FORM_MIN_FILL_MS,
+    backgroundPriority: value.BACKGROUND_PRIORITY,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };
 }

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
   }
   const deliverCheck = siteCheckDelivery(store, config, clock);
-  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock });
+  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: aiSources.agents.map((agent) => agent.match), clock, priority: config.backgroundPriority });
   const siteChecks = new SiteCheckWorker({
     db,
     logger,
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
           db,
           logger,
           clock,
-          prober: createProber({ assistants: config.probe.assistants, promptsPerAssistant: config.probe.promptsPerAssistant, clock }),
+          prober: createProber({ assistants: config.probe.assistants, promptsPerAssistant: config.probe.promptsPerAssistant, clock, priority: config.backgroundPriority }),
           dailyCalls: config.probe.dailyCalls,
           deliver: (finished) => {
             const delivery = deliverProbe(finished);

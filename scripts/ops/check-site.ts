@@ -23,7 +23,7 @@ const sources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
 if (config.siteCheckAllow.length > 0) {
   console.error(`Warning: SITE_CHECK_ALLOW=${config.siteCheckAllow.join(',')} lets the check reach these addresses on any port (for staging and tests only)`);
 }
-const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date() });
+const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date(), priority: config.backgroundPriority });
 
 // On a terminal one line is rewritten in place; elsewhere (a log, a pipe) each step is a line,
 // and with --json nothing is said unless a person is watching.

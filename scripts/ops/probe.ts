@@ -56,7 +56,7 @@ const progress = (step: string) => {
 /** The business's name as the site gives it, read as the site check reads the site. */
 async function nameFromSite(url: string): Promise<BusinessName | null> {
   const sources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
-  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date() });
+  const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date(), priority: config.backgroundPriority });
   progress(`reading the business's name from ${url}`);
   return nameFromSiteCheck(await checker.check(url));
 }

@@ -43,17 +43,38 @@ function variant(meta: ResponseMeta, encoding: Encoding, body: Buffer, etag: str
   return { body, headers: Object.entries(headers).flat(), notModified: etag ? Object.entries(common).flat() : null };
 }
 
-/**
- * For a body sent many times (pages, assets, SEO files): compressed once at the best quality
- * (brotli 11, gzip 9), with a strong ETag per encoding.
- */
-export function precompress(identity: Buffer, meta: ResponseMeta): Representation {
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const bodies: Record<Encoding, Buffer> = {
-    identity,
+/** A body's compressed forms at the best quality (brotli 11, gzip 9): seconds of CPU for the site's files. */
+export interface BestCompression {
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function compressBest(identity: Buffer): BestCompression {
+  return {
     gzip: gzipSync(identity, { level: 9 }),
     br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   };
+}
+
+/**
+ * Each body is compressed once in a process, however many representations carry it: a Markdown
+ * twin's two forms are the same bytes, and every app a test file makes serves the same files.
+ */
+const compressedByHash = new Map<string, BestCompression>();
+
+/**
+ * For a body sent many times (pages, assets, SEO files): compressed once at the best quality
+ * (brotli 11, gzip 9), with a strong ETag per encoding. `ready`: its compressed forms made
+ * already (the build compresses the client's files).
+ */
+export function precompress(identity: Buffer, meta: ResponseMeta, ready?: BestCompression): Representation {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  let compressed = ready ?? compressedByHash.get(hash);
+  if (!compressed) {
+    compressed = compressBest(identity);
+    compressedByHash.set(hash, compressed);
+  }
+  const bodies: Record<Encoding, Buffer> = { identity, ...compressed };
   const etags: Record<Encoding, string> = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
   return {
     status: meta.status,

@@ -2,6 +2,7 @@ import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
 import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../background-process';
 import { parseAddressList } from './address-policy';
 import { reportWithoutFacts, type SiteCheckReport } from './run-check';
+import type { BackgroundPriority } from '../config';
 
 /** The longest a whole check may take, whatever the site sends: past it, its process is killed. */
 const CHECK_DEADLINE_MS = 30_000;
@@ -62,7 +63,8 @@ export interface SiteCheckerOptions {
   deadlineMs?: number;
   fetchTimeoutMs?: number;
   /** The code each check's process runs (tests give one that misbehaves); the built one by default. */
-  checkFile?: string;
+  checkFile?: string;  /** BACKGROUND_PRIORITY (idle by default). */
+  priority?: BackgroundPriority;
 }
 
 interface CheckOptions {
@@ -121,6 +123,7 @@ export function createSiteChecker(options: SiteCheckerOptions): SiteChecker {
         return await runBackgroundProcess<SiteCheckReport, CheckMessage, never>({
           file: checkFile,
           heapMb: CHECK_HEAP_MB,
+          ...(options.priority ? { priority: options.priority } : {}),
           start: input,
           deadlineMs,
           ...(signal ? { signal } : {}),

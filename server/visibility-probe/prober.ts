@@ -3,6 +3,7 @@ import type { ProbeAssistantSetting } from '../config';
 import type { AssistantId } from './assistant-catalogue';
 import { CALL_TIMEOUT_MS, MAX_RETRY_WAIT_MS } from './ask';
 import type { ProbeInput, ProbeReport } from './run-probe';
+import type { BackgroundPriority } from '../config';
 
 /**
  * The heap a probe's process may use: the client libraries read four answers at once, each at
@@ -48,7 +49,8 @@ export interface ProberOptions {
   /** Tests only: how long a silent process is let be (PROBE_SILENCE_LIMIT_MS by default). */
   silenceLimitMs?: number;
   /** The code each probe's process runs (tests give one that misbehaves); the built one by default. */
-  probeFile?: string;
+  probeFile?: string;  /** BACKGROUND_PRIORITY (idle by default). */
+  priority?: BackgroundPriority;
 }
 
 interface ProbeOptions {
@@ -98,6 +100,7 @@ export function createProber(options: ProberOptions): Prober {
         return await runBackgroundProcess<ProbeReport, ProbeMessage, CallAnswer>({
           file: probeFile,
           heapMb: PROBE_HEAP_MB,
+          ...(options.priority ? { priority: options.priority } : {}),
           start,
           silenceMs: silenceLimitMs,
           ...(signal ? { signal } : {}),

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { settle, waitForHydration, watchConsole } from '../helpers/browser';
+import { settle, waitForHydration, watchConsole, watchRequests } from '../helpers/browser';
 import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 
 /*
@@ -62,30 +62,6 @@ async function expectNoFurtherRequests(page: Page, requestCount: () => number): 
   const before = requestCount();
   await page.waitForTimeout(QUIET_MS);
   expect(requestCount()).toBe(before);
-}
-
-/**
- * The requests a page makes from now on: `quiet()` resolves once none is in flight and none has
- * started for half a second (networkidle's own definition, for a client-side navigation).
- */
-function watchRequests(page: Page): { quiet: () => Promise<void> } {
-  const inFlight = new Set<Request>();
-  let lastChange = Date.now();
-  page.on('request', (request) => {
-    inFlight.add(request);
-    lastChange = Date.now();
-  });
-  const ended = (request: Request) => {
-    inFlight.delete(request);
-    lastChange = Date.now();
-  };
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    quiet: async () => {
-      while (inFlight.size > 0 || Date.now() - lastChange < 500) await new Promise((resolve) => setTimeout(resolve, 50));
-    },
-  };
 }
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker);
@@ -237,13 +213,11 @@ describe('Back and Forward', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}${start}`);
     await waitForHydration(page);
-    const network = watchRequests(page);
+    watchRequests(page);
     await page.locator('header').getByRole('link', { name: linkName, exact: true }).first().click();
     await page.waitForURL(`${server.url}${next}`);
     // The visitor reads the next page for a moment: the network falls quiet (what the page fetches
-    // for a return, once it is on screen, has arrived). Playwright's networkidle is the document
-    // load's, long reached after a client-side navigation: the page's own requests are watched.
-    await network.quiet();
+    // for a return, once it is on screen, has arrived).
     await settle(page);
     // The least height the page's main area has from here on, through the return: in every
     // frame painted, and after every change React makes (a suspended page is hidden, not removed).

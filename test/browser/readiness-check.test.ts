@@ -28,12 +28,9 @@ afterAll(async () => {
   await Promise.all(sites.map((site) => site.close()));
 });
 
-/** The server holds a post sent sooner than a person could type an address (MIN_FILL_MS, 3 s). */
-const PERSON_PAUSE_MS = 3200;
 
 async function check(page: Page, website: string) {
   await page.getByLabel(/Your website/).fill(website);
-  await page.waitForTimeout(PERSON_PAUSE_MS);
   await page.getByRole('button', { name: 'Check My Website' }).click();
   await page.waitForURL(/\/ai-readiness-check\/result\?check=[\w-]{43}$/);
 }

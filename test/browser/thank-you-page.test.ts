@@ -19,8 +19,6 @@ const ANSWER = [
 ].join('\n');
 /** How long the fake keeps the first question waiting (a 429 with Retry-After): the probe stays pending that long after the check. */
 const RETRY_AFTER_S = 4;
-/** The server drops a post sent sooner than a person could fill the form (MIN_FILL_MS, 3 s). */
-const PERSON_PAUSE_MS = 3200;
 
 let server: ServerProcess;
 let browser: Browser;
@@ -55,7 +53,6 @@ describe('the thank-you page with the AI visibility probe', () => {
     await page.getByText('To see whether they recommend you, we\'ll ask ChatGPT questions made from your keywords').waitFor();
     const values = { ...validAudit, email: 'probe-js@example.co.uk', website_url: `${site.origin}/`, target_keywords: 'electrician Guildford, EV charger installation' };
     for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
-    await page.waitForTimeout(PERSON_PAUSE_MS);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = 'no reload';
     });

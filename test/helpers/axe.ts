@@ -1,5 +1,6 @@
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 
 /*
  * axe-core with the WCAG 2.1 A and AA rules and its best practices. axe is injected as a script
@@ -8,6 +9,9 @@ import type { Page } from 'playwright-core';
  */
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Every page of the route table, and one that is not (the not-found page). */
+export const everyPagePath = [...appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path), '/no-such-page'];
 
 export interface Violation {
   rule: string;

@@ -30,3 +30,10 @@ export function environmentOf(pid: number): Record<string, string> {
       .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
   );
 }
+
+/** A process's scheduling policy (the 41st field of /proc/<pid>/stat: 0 normal, 5 idle). */
+export function schedulingPolicyOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields from the third on follow the command's last ")".
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+}

@@ -1,12 +1,42 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request } from 'playwright-core';
 
 export interface ConsoleRecord {
   type: string;
   text: string;
 }
 
-/** Collects what a visitor's console would show: messages, uncaught errors and CSP violations. */
+/** What a page has asked for and not yet received, and when that last changed. */
+interface RequestWatch {
+  inFlight: Set<Request>;
+  lastChange: number;
+}
+
+const watches = new WeakMap<Page, RequestWatch>();
+
+/**
+ * Follows a page's own requests from now on, for settle(): Playwright's networkidle is the
+ * document load's, long reached when a client-side navigation fetches a page's code and data.
+ * watchConsole() starts it too; a page opened without either settles on its load alone.
+ */
+export function watchRequests(page: Page): void {
+  if (watches.has(page)) return;
+  const watch: RequestWatch = { inFlight: new Set(), lastChange: Date.now() };
+  watches.set(page, watch);
+  page.on('request', (request) => {
+    watch.inFlight.add(request);
+    watch.lastChange = Date.now();
+  });
+  const ended = (request: Request) => {
+    watch.inFlight.delete(request);
+    watch.lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/** Collects what a visitor's console would show: messages, uncaught errors and CSP violations; its requests are watched too. */
 export function watchConsole(page: Page): ConsoleRecord[] {
+  watchRequests(page);
   const records: ConsoleRecord[] = [];
   page.on('console', (message: ConsoleMessage) => records.push({ type: message.type(), text: message.text() }));
   page.on('pageerror', (error) => records.push({ type: 'pageerror', text: error.message }));
@@ -18,12 +48,23 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/** How long no request may have been in flight or started before a page counts as quiet (networkidle's own measure). */
+const QUIET_FOR_MS = 500;
+
 /**
- * Waits until the page has fallen quiet: no request for half a second (chunks, fonts, data) and
- * two frames painted since, so that what late work would log has been logged.
+ * Waits until the page has fallen quiet: its document loaded, no request of its own in flight or
+ * started for half a second (chunks, fonts, data, after a client-side navigation too, when its
+ * requests are watched), and two frames painted since, so that what late work would log has been
+ * logged.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  const watch = watches.get(page);
+  if (watch) {
+    while (watch.inFlight.size > 0 || Date.now() - watch.lastChange < QUIET_FOR_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 

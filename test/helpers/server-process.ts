@@ -69,8 +69,14 @@ export function startServerProcess(env: Record<string, string> = {}, root: strin
   });
 }
 
-/** The built server's environment: a free port on loopback, a database in `dir`, then `env`. */
+/**
+ * The built server's environment: a free port on loopback, a database in `dir`, then `env`. On an
+ * http SITE_URL (the default) a test's post may follow its form at once, and the background
+ * processes run at normal priority, so that a machine busy with other suites does not starve
+ * them; a test of either passes its own value. An https SITE_URL refuses both (a public site).
+ */
 function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  const forTests = (env.SITE_URL ?? '').startsWith('https:') ? {} : { FORM_MIN_FILL_MS: '0', BACKGROUND_PRIORITY: 'normal' };
   return {
     PATH: process.env.PATH ?? '',
     PORT: '0',
@@ -80,6 +86,7 @@ function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv 
     // Tests run the demo content, placeholders and all, on an https SITE_URL too; the refusal
     // itself is tested by passing ALLOW_PLACEHOLDER_CONTENT=0.
     ALLOW_PLACEHOLDER_CONTENT: '1',
+    ...forTests,
     ...env,
   };
 }

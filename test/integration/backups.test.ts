@@ -7,12 +7,11 @@ import pino from 'pino';
 import { BackupSchedule, backupCommand } from '../../server/backup/backup-schedule';
 import { migrate, openDatabase } from '../../server/db/database';
 import { LATEST_SCHEMA_VERSION } from '../../server/db/migrations';
-import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import { testClock } from '../helpers/clock';
 import { parseCsv } from '../helpers/csv';
 import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
-import { openProcessForm, postProcessForm, sleep } from '../helpers/process-forms';
+import { openProcessForm, postProcessForm } from '../helpers/process-forms';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
@@ -61,8 +60,6 @@ async function openVisitors(url: string, count: number) {
   if (count > 254) throw new Error('one /24 of client addresses: at most 254 visitors');
   const addresses = Array.from({ length: count }, (_visitor, index) => `198.51.100.${index + 1}`);
   const sessions = await Promise.all(addresses.map((address) => openProcessForm(url, '/free-audit', address)));
-  // The server holds a post made sooner than a person could fill the form (as a bot).
-  await sleep(MIN_FILL_MS + 300);
   return sessions.map((session, index) => ({
     /** Posts an audit request; resolves once the server has acknowledged it (303). */
     async post(email: string): Promise<void> {

@@ -54,7 +54,7 @@ function worker(testApp: TestApp, options: Partial<ProberOptions> = {}): ProbeWo
     db: testApp.db,
     logger,
     clock: testApp.clock,
-    prober: createProber({ assistants: testApp.config.probe.assistants, promptsPerAssistant: testApp.config.probe.promptsPerAssistant, clock: testApp.clock, ...options }),
+    prober: createProber({ assistants: testApp.config.probe.assistants, promptsPerAssistant: testApp.config.probe.promptsPerAssistant, clock: testApp.clock, priority: 'normal', ...options }),
     dailyCalls: testApp.config.probe.dailyCalls,
     deliver: probeDelivery(new LeadStore(testApp.db), new SiteCheckStore(testApp.db), testApp.config, testApp.clock),
   });
@@ -123,7 +123,7 @@ describe('answers that cost the most to read', () => {
     await assistants((id) => hostileAnswers[kind]!(id));
     const settings = createTestApp({ env: fakeEnvironment(fakes) });
     app = settings;
-    const prober = createProber({ assistants: settings.config.probe.assistants, promptsPerAssistant: 50, clock: settings.clock });
+    const prober = createProber({ assistants: settings.config.probe.assistants, promptsPerAssistant: 50, clock: settings.clock, priority: 'normal' });
     let calls = 0;
     const report = await prober.probe(
       {

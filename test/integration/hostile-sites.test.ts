@@ -33,7 +33,9 @@ jest.setTimeout(90_000);
 const AGENTS = loadAiSources().agents.map((agent) => agent.match);
 const logger = createLogger('silent');
 const CHECK_PROCESSES = path.join(ROOT, 'test', 'fixtures', 'background-processes');
-const base: SiteCheckerOptions = { brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date() };
+// At normal priority: what is proved here is what a check reads and refuses, not how it yields the CPU
+// (a check's idle priority is proved by the server's own test of its background processes).
+const base: SiteCheckerOptions = { brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), priority: 'normal' };
 const checker = (options: Partial<SiteCheckerOptions> = {}): SiteChecker => createSiteChecker({ ...base, ...options });
 
 /** The text a visitor reads in a page's main content. */

@@ -89,7 +89,7 @@ describe('every page the server sends', () => {
     const site = await startSiteAt(wellMadeSite);
     const { origin } = site;
     try {
-      const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot', 'ClaudeBot'], clock: testApp.clock });
+      const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot', 'ClaudeBot'], clock: testApp.clock, priority: 'normal' });
       const store = new SiteCheckStore(testApp.db);
       const states = [
         ['running', validAudit.website_url, 'reload this page'],

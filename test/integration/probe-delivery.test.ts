@@ -116,7 +116,7 @@ async function wired(
   app = testApp;
   const store = new LeadStore(testApp.db);
   const mail = testApp.outboxWorker(smtpTransport(smtp.url), { logger: silent });
-  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date() });
+  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), priority: 'normal' });
   const { logger, lines } = capturingLogger();
   const probes = new ProbeWorker({
     db: testApp.db,
@@ -126,6 +126,7 @@ async function wired(
       assistants: testApp.config.probe.assistants,
       promptsPerAssistant: testApp.config.probe.promptsPerAssistant,
       clock: testApp.clock,
+      priority: 'normal',
       ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
     }),
     dailyCalls: testApp.config.probe.dailyCalls,

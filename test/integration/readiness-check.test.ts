@@ -18,7 +18,7 @@ import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
 jest.setTimeout(60_000);
 
 const logger = createLogger('silent');
-const checker = createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: loadAiSources().agents.map((agent) => agent.match), clock: () => new Date() });
+const checker = createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: loadAiSources().agents.map((agent) => agent.match), clock: () => new Date(), priority: 'normal' });
 const RESULT = /^\/ai-readiness-check\/result\?check=[\w-]{43}$/;
 
 let app: TestApp;

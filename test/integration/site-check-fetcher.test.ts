@@ -203,7 +203,7 @@ describe('a whole check ends within its own deadline', () => {
         res.on('close', () => clearInterval(drip));
       },
     });
-    const checker = createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: ['GPTBot'], clock: () => new Date(), deadlineMs: 2000, fetchTimeoutMs: 10_000 });
+    const checker = createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: ['GPTBot'], clock: () => new Date(), deadlineMs: 2000, fetchTimeoutMs: 10_000, priority: 'normal' });
     const report = await checker.check(`${fixture.origin}/`);
     expect(report).toMatchObject({ status: 'failed', reason: 'the check took longer than 1 s' });
   });

@@ -2,14 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MIN_FILL_MS } from '../../shared/forms/form-contract';
 import type { SiteCheckView } from '../../shared/site-check';
-import { backgroundProcesses, environmentOf } from '../helpers/background-processes';
+import { backgroundProcesses, environmentOf, schedulingPolicyOf } from '../helpers/background-processes';
 import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant } from '../helpers/fake-assistants';
 import { startFixtureSite, startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
 import { hostileSites } from '../helpers/hostile-sites';
-import { openProcessForm, sendProcessForm, sleep, waitFor } from '../helpers/process-forms';
+import { openProcessForm, sendProcessForm, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
 
@@ -18,6 +17,10 @@ import { ROOT } from '../helpers/test-app';
  * pages, the health check and a stop behave as when no check runs.
  */
 jest.setTimeout(120_000);
+
+/** Linux's scheduling policies, as /proc/<pid>/stat numbers them. */
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
 
 const sites: FixtureSite[] = [];
 const fakes: FakeAssistant[] = [];
@@ -42,7 +45,6 @@ function tempDir(): string {
 /** Audit requests naming `websites`, each from its own address, posted together once the form has been open long enough. */
 async function requestAudits(site: ServerProcess, websites: string[]): Promise<string[]> {
   const sessions = await Promise.all(websites.map((_, index) => openProcessForm(site.url, '/free-audit', `203.0.113.${index + 10}`)));
-  await sleep(MIN_FILL_MS + 300);
   const answers = await Promise.all(
     websites.map((website, index) => sendProcessForm(site.url, '/free-audit', sessions[index]!, { ...validAudit, email: `p${index}@example.co.uk`, website_url: website }, `203.0.113.${index + 10}`)),
   );
@@ -106,7 +108,10 @@ describe('checks of hostile sites, in the running server', () => {
 });
 
 describe('what a background process can read of the server', () => {
-  it('a check and a probe see none of the API keys, nor SMTP_URL and its password, in their environment: only what Node needs', async () => {
+  it.each([
+    ['idle', SCHED_IDLE],
+    ['normal', SCHED_OTHER],
+  ])('a check and a probe see none of the API keys, nor SMTP_URL and its password, in their environment: only what Node needs; BACKGROUND_PRIORITY=%s runs them at that priority', async (priority, policy) => {
     // robots.txt never answers: the first request's check runs until the test has looked at it.
     const hanging = await startFixtureSite({ '/robots.txt': () => undefined });
     const quick = await startSiteAt(wellMadeSite);
@@ -119,11 +124,15 @@ describe('what a background process can read of the server', () => {
       PROBE_PROMPTS: '1',
       SMTP_URL: `smtp://agency:${password}@127.0.0.1:${await freePort()}`,
       TZ: 'Europe/London',
+      BACKGROUND_PRIORITY: priority,
     });
     await requestAudits(running, [`${hanging.origin}/`, `${quick.origin}/`]);
     const pid = running.child.pid ?? 0;
     await waitFor('a check and a probe to run', () => backgroundProcesses(pid, 'site-check-process.js').length > 0 && backgroundProcesses(pid, 'probe-process.js').length > 0, 60_000);
-    const seen = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')].map(environmentOf);
+    const children = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')];
+    // Idle (the default) gives them the CPU only when the pages do not want it.
+    expect(children.map(schedulingPolicyOf)).toEqual([policy, policy]);
+    const seen = children.map(environmentOf);
     expect(seen).toHaveLength(2);
     for (const environment of seen) {
       // Node's own IPC channel aside, what the server passes on, and nothing else.

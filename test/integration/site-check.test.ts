@@ -24,7 +24,7 @@ const AGENTS = loadAiSources().agents.map((agent) => agent.match);
 const logger = createLogger('silent');
 
 function checker(options: { timeoutMs?: number; fetchTimeoutMs?: number } = {}): SiteChecker {
-  return createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), ...options });
+  return createSiteChecker({ brand: 'Citewise', siteUrl: 'https://www.citewise.example', allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), priority: 'normal', ...options });
 }
 
 const sites: FixtureSite[] = [];

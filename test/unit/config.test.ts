@@ -26,6 +26,20 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps the fill time a person needs and idle background work unless a test lowers them, which a public site refuses', () => {
+    expect(loadConfig({})).toMatchObject({ formMinFillMs: 3000, backgroundPriority: 'idle' });
+    expect(loadConfig({ FORM_MIN_FILL_MS: '0', BACKGROUND_PRIORITY: 'normal' })).toMatchObject({ formMinFillMs: 0, backgroundPriority: 'normal' });
+    expect(() => loadConfig({ SITE_URL: 'https://www.example.org', FORM_MIN_FILL_MS: '0' })).toThrow(
+      new ConfigError('Invalid configuration: FORM_MIN_FILL_MS="0" is for tests: a public (https) SITE_URL keeps 3000 ms'),
+    );
+    expect(() => loadConfig({ SITE_URL: 'https://www.example.org', BACKGROUND_PRIORITY: 'normal' })).toThrow(
+      new ConfigError('Invalid configuration: BACKGROUND_PRIORITY="normal" is for tests: a public (https) SITE_URL keeps "idle"'),
+    );
+    expect(loadConfig({ SITE_URL: 'https://www.example.org', FORM_MIN_FILL_MS: '3000', BACKGROUND_PRIORITY: 'idle' })).toMatchObject({ formMinFillMs: 3000 });
+    expect(() => loadConfig({ FORM_MIN_FILL_MS: '5000' })).toThrow('FORM_MIN_FILL_MS="5000" must be from 0 to 3000');
+    expect(() => loadConfig({ BACKGROUND_PRIORITY: 'high' })).toThrow('BACKGROUND_PRIORITY="high"');
+  });
+
   it('reads SITE_CHECK_ALLOW as addresses and CIDRs, unset by default', () => {
     expect(loadConfig({ SITE_CHECK_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' }).siteCheckAllow).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
   });
