@@ -128,7 +128,7 @@ async function main(): Promise<void> {
           logger,
           clock,
           checker,
-          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock }),
+          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: config.backgroundPriority }),
           dailyCalls: config.probe.dailyCalls,
           deliver: (finished) => {
             const mailed = auditMail.runEnded(finished, clock(), config.audit.autoSend);

@@ -49,7 +49,8 @@ export interface ProberOptions {
   /** Tests only: how long a silent process is let be (PROBE_SILENCE_LIMIT_MS by default). */
   silenceLimitMs?: number;
   /** The code each probe's process runs (tests give one that misbehaves); the built one by default. */
-  probeFile?: string;  /** BACKGROUND_PRIORITY (idle by default). */
+  probeFile?: string;
+  /** BACKGROUND_PRIORITY (idle by default). */
   priority?: BackgroundPriority;
 }
 

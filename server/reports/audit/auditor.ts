@@ -1,5 +1,5 @@
 import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../../background-process';
-import type { ProbeAssistantSetting } from '../../config';
+import type { BackgroundPriority, ProbeAssistantSetting } from '../../config';
 import type { SiteCheckReport } from '../../site-check/run-check';
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { PROBE_SILENCE_LIMIT_MS, PROBE_STUCK, type CallAnswer } from '../../visibility-probe/prober';
@@ -71,6 +71,8 @@ export interface AuditorOptions {
   callTimeoutMs?: number;
   /** The code each run's process runs; the built one by default. */
   auditFile?: string;
+  /** BACKGROUND_PRIORITY (idle by default). */
+  priority?: BackgroundPriority;
 }
 
 interface AuditOptions {
@@ -124,6 +126,7 @@ export function createAuditor(options: AuditorOptions): Auditor {
           heapMb: AUDIT_HEAP_MB,
           start,
           silenceMs: PROBE_SILENCE_LIMIT_MS,
+          ...(options.priority ? { priority: options.priority } : {}),
           ...(signal ? { signal } : {}),
           onMessage: (message, run) => {
             if (message.kind === 'may-call') {
