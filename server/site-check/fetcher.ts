@@ -1,7 +1,7 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP, type LookupFunction, type Socket, type TcpSocketConnectOpts } from 'node:net';
 import zlib from 'node:zlib';
 import { addressRefusal, sameAddress, WEB_PORTS, type AddressAllowlist } from './address-policy';
 
@@ -31,6 +31,13 @@ const FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 /** How long one try of a DNS query waits for its answer (two tries). */
 const DNS_TIMEOUT_MS = 2500;
+/**
+ * How long one of a host's addresses may take to accept before the next is tried (Node's "happy
+ * eyeballs" over the checked addresses, IPv6 and IPv4). Node's default of 250 ms ends an attempt
+ * that the kernel has already completed whenever the check's process, at idle priority, is not
+ * given the CPU in time: a busy server then reported a reachable site as not fetched.
+ */
+const CONNECT_ATTEMPT_MS = 2000;
 /** Different host names one fetcher resolves at most (a check asks for one site's few files). */
 const MAX_NAMES = 8;
 
@@ -206,6 +213,8 @@ function failureReason(error: unknown, url: URL): string {
   if (code === 'ECONNREFUSED') return `${host} refused the connection`;
   if (code === 'ECONNRESET' || code === 'EPIPE') return `${host} closed the connection before answering`;
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${host} cannot be reached from here`;
+  // Every address tried timed out (Node gives an AggregateError with no message of its own).
+  if (code === 'ETIMEDOUT') return `${host} did not accept a connection in time`;
   if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
     return `${host} did not present a valid certificate (${code})`;
   }
@@ -275,7 +284,8 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
         else reject(error);
       };
       const transport = url.protocol === 'https:' ? https : http;
-      const req = transport.request({
+      // The request's options reach the socket's connect (with no agent): its attempt timeout too.
+      const options: https.RequestOptions & Pick<TcpSocketConnectOpts, 'autoSelectFamilyAttemptTimeout'> = {
         protocol: url.protocol,
         hostname: bareHostname(url),
         port: portOf(url),
@@ -285,6 +295,7 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
         // socket opened for one checked address is ever reused for another URL.
         agent: false,
         lookup: pinnedLookup(addresses),
+        autoSelectFamilyAttemptTimeout: CONNECT_ATTEMPT_MS,
         signal,
         headers: {
           Host: url.host,
@@ -293,7 +304,8 @@ export function createFetcher(options: FetcherOptions): SiteFetcher {
           'Accept-Encoding': 'gzip, deflate, br',
           Connection: 'close',
         },
-      });
+      };
+      const req = transport.request(options);
       req.on('socket', (socket: Socket) => {
         socket.once('connect', () => {
           const peer = socket.remoteAddress ?? '';
