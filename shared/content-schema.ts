@@ -354,6 +354,7 @@ export const pagesSchema = z.object({
       countWithRange: sentenceWith('count', 'of', 'low', 'high'),
       noAnswers: text,
       notNamed: text,
+      notListed: text,
       answered: sentenceWith('model', 'count', 'of'),
       stopped: text,
       askedBetween: sentenceWith('from', 'to'),

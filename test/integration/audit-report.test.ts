@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import { AUDIT_REPORT_PATH } from '../../server/reports/audit/audit-address';
 import { newCheckToken } from '../../server/site-check/check-store';
+import { auditDocument } from '../fixtures/audit-document';
 import { handWrittenAudit } from '../fixtures/hand-written-audit';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { checkHtml } from '../helpers/html-checker';
@@ -32,6 +33,13 @@ function publish(change: (document: AuditDocument) => void = () => undefined): {
   const token = newCheckToken();
   reports.set(token, document);
   return { token, document };
+}
+
+/** The report the composition writes from a realistic run (an incomplete one: one answer did not come back), at a fresh link. */
+function publishComposed(): string {
+  const token = newCheckToken();
+  reports.set(token, structuredClone(auditDocument));
+  return token;
 }
 
 const get = (path: string) => request(app.app).get(path).buffer(true);
@@ -244,12 +252,12 @@ describe('the report of a known audit', () => {
 
   it('an assistant cut short says why, and a report with fewer answers than planned says so at the top', async () => {
     const { token } = publish((document) => {
-      document.incomplete = 'the day\'s calls to the assistants ran out';
+      document.incomplete = 'The day\'s calls to the assistants ran out before Perplexity was asked.';
       const perplexity = document.visibility[3];
       if (perplexity) Object.assign(perplexity, { answered: 0, named: { count: 0, of: 0, low: null, high: null }, cited: { count: 0, of: 0, low: null, high: null }, score: null, error: 'the day\'s calls ran out', models: [] });
     });
     const { main } = await page(token);
-    expect(words(main)).toContain('This report has fewer answers than we planned: the day\'s calls to the assistants ran out.');
+    expect(words(main)).toContain('This report has fewer answers than we planned. The day\'s calls to the assistants ran out before Perplexity was asked. Its figures cover the answers we received, with ranges to match.');
     expect(table(main, 'visibility-table').rows[3]).toEqual(['Perplexity', 'no answers', 'no answers', 'no answers', 'Not measured', 'Perplexity: 0 of 50 questions answered Stopped early: the day\'s calls ran out']);
     // An assistant that gave no answer has no share of voice to chart.
     expect(chart(main, 'share-chart').texts).not.toContain('Perplexity');
@@ -412,6 +420,19 @@ describe('names that hold markup', () => {
   });
 });
 
+describe('a report as a run composes it', () => {
+  it('reads as sentences: the business by its name, every section, no doubled stops where the agency\'s words meet the figures', async () => {
+    const { main } = await page(publishComposed());
+    const text = words(main);
+    expect(words(main.querySelector('h1'))).toBe('AI visibility audit: Acme Plumbing Ltd');
+    for (const id of ['summary', 'visibility', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness']) expect(words(main.querySelector(`#${id}`)).length).toBeGreaterThan(100);
+    expect(text).toContain('This report has fewer answers than we planned. Only 163 of the 164 answers we asked for came back');
+    expect(text).not.toMatch(/\.\.(?!\.)|: \./);
+    // Gemini named the business in 11 answers, never in a list: it has no place, but it was named.
+    expect(table(main, 'visibility-table').rows[2]?.slice(0, 4)).toEqual(['Gemini', '11 of 41 (between 6 and 18 of 41)', '11 of 41 (between 6 and 18 of 41)', 'named, never in a list']);
+  });
+});
+
 describe('valid HTML', () => {
   it('the W3C Nu checker finds no error in a report, an incomplete one, one with markup in its names, or the page being written', async () => {
     const documents = new Map<string, string>();
@@ -421,7 +442,7 @@ describe('valid HTML', () => {
       (
         await page(
           publish((document) => {
-            document.incomplete = 'a key was refused';
+            document.incomplete = 'Claude refused our key.';
             document.readiness = [];
             document.summary.readinessScore = null;
             document.keywords = [];
@@ -433,6 +454,7 @@ describe('valid HTML', () => {
       ).html,
     );
     documents.set('markup in names', (await page(publish((document) => (document.business.name = '<b>Bold & "Sons"</b>')).token)).html);
+    documents.set('composed from a run', (await page(publishComposed())).html);
     documents.set('being written', (await page(newCheckToken())).html);
     expect(await checkHtml(documents)).toEqual([]);
   });

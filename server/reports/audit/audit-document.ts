@@ -29,7 +29,7 @@ export interface AuditDocument {
   askedTo: string;
   /** Questions put to each assistant (AUDIT_PROMPTS, fewer when the form's words made fewer). */
   questionsPerAssistant: number;
-  /** Why the run has fewer answers than it asked for (the day's calls ran out, a key was refused); null when it has them all. */
+  /** Why the run has fewer answers than it asked for, as a sentence of content/audit-report.yaml ("Only 163 of the 164 answers we asked for came back, ..."); null when it has them all. */
   incomplete: string | null;
 
   summary: AuditSummary;

@@ -233,7 +233,7 @@ function Visibility({ document }: { document: AuditDocument }) {
           cells: [
             countWithRange(part.named),
             countWithRange(part.cited),
-            part.answered === 0 ? copy.visibility.noAnswers : averagePosition(part.averagePosition),
+            part.answered === 0 ? copy.visibility.noAnswers : averagePosition(part.averagePosition, part.named.count),
             score(part.score),
             <>
               {fillCopy(copy.visibility.answered, { model: part.models.length > 0 ? part.models.join(', ') : part.label, count: part.answered, of: part.asked })}

@@ -28,7 +28,9 @@ export function percent(share: number): string {
 }
 
 /** Mean place in the answers' lists, one decimal ("2.4"). */
-export const averagePosition = (position: number | null): string => (position === null ? copy.visibility.notNamed : position.toFixed(1));
+/** A place in the lists answers gave; none: never named, or named only outside a list (in a sentence, by its site). */
+export const averagePosition = (position: number | null, named: number): string =>
+  position !== null ? position.toFixed(1) : named === 0 ? copy.visibility.notNamed : copy.visibility.notListed;
 
 export const score = (value: number | null): string => (value === null ? copy.summary.notMeasured : `${value}/100`);
 
