@@ -14,7 +14,7 @@ import type { ChangeVerdict } from './trend-document';
  */
 
 /** The test's level: a change this unlikely by chance alone (two-sided) is called real. */
-export const SIGNIFICANCE_LEVEL = 0.05;
+const SIGNIFICANCE_LEVEL = 0.05;
 
 /** Below this expected count in any cell of the 2x2 table, the normal approximation is not trusted. */
 const SMALLEST_EXPECTED_COUNT = 5;
@@ -34,7 +34,7 @@ function erfc(x: number): number {
 }
 
 /** The two-sided tail of the standard normal beyond |z|: P(|Z| >= |z|) = erfc(|z| / sqrt 2). */
-export const twoSidedNormalTail = (z: number): number => Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
+const twoSidedNormalTail = (z: number): number => Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
 
 /**
  * The pooled two-proportion z-test: z = (p2 - p1) / sqrt(p (1 - p) (1/n1 + 1/n2)), p the pooled
