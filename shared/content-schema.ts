@@ -422,6 +422,60 @@ export const pagesSchema = z.object({
     about: z.object({ caveat: text, contact: text, booking: text }),
     pending: z.object({ title: text, body: text, help: text }),
   }),
+  /**
+   * A client's monthly monitoring (server/reports/monitor/): the trend's own words, the sentences
+   * that say whether a change is real, and the page an address shows before the first run ends.
+   */
+  monitorReport: z.object({
+    title: sentenceWith('business'),
+    description,
+    private: text,
+    website: text,
+    latest: text,
+    runs: text,
+    runsSince: sentenceWith('count', 'since'),
+    asked: text,
+    askedEach: sentenceWith('count', 'assistants'),
+    preparedBy: text,
+    printHint: text,
+    contents: text,
+    sections: z.object({ changes: text, visibility: text, share: text, competitors: text, questions: text, latest: text }),
+    series: sentenceWith('since', 'earlier'),
+    changes: z.object({
+      lead: text,
+      rise: sentenceWith('assistant', 'count', 'of', 'before', 'beforeOf'),
+      fall: sentenceWith('assistant', 'count', 'of', 'before', 'beforeOf'),
+      same: sentenceWith('assistant', 'count', 'of', 'before', 'beforeOf'),
+      notCompared: sentenceWith('assistant'),
+      firstRun: text,
+    }),
+    visibility: z.object({
+      lead: sentenceWith('business'),
+      chartTitle: sentenceWith('business'),
+      caption: sentenceWith('business'),
+      run: text,
+      visibilityScore: text,
+      readinessScore: text,
+      namedOf: sentenceWith('count', 'of'),
+      noAnswers: text,
+      notMeasured: text,
+      axis: text,
+    }),
+    share: z.object({ lead: sentenceWith('business'), chartTitle: sentenceWith('business'), caption: text, business: text, you: text, noRun: text }),
+    competitors: z.object({ lead: text, newCaption: text, goneCaption: text, business: text, answers: text, noneNew: text, noneGone: text, firstRun: text }),
+    questions: z.object({
+      lead: text,
+      wonCaption: text,
+      lostCaption: text,
+      question: text,
+      assistants: text,
+      lostAssistants: text,
+      noneWon: text,
+      noneLost: text,
+      firstRun: text,
+    }),
+    pending: z.object({ title: text, body: text, help: text }),
+  }),
 });
 
 /** The words of the audit form a question of the visibility probe can hold (content/probe-prompts.yaml). */

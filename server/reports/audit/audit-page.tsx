@@ -3,13 +3,14 @@ import styled from 'styled-components';
 import { useAppConfig } from '../../../client/app-config';
 import { plainList } from '../../../client/components/ui/layout-primitives';
 import { PageHead } from '../../../client/head/page-head';
-import { color, layout, mediaUp, radius, space, text } from '../../../client/theme/theme';
+import { color, mediaUp, radius, space, text } from '../../../client/theme/theme';
 import { fillCopy } from '../../../shared/copy-template';
 import { auditReport as copy } from '../../../shared/generated/pages/auditReport';
 import { brandedTitle } from '../../../shared/search-snippet';
 import { site } from '../../../shared/site';
 import { BarChart, type BarRow } from '../bar-chart';
 import { ReportFrame } from '../report-frame';
+import { Contents, Facts, Figure, Hint, Intro, Notice, Section } from '../report-parts';
 import { ReportTable } from '../report-table';
 import type { AuditAction, AuditDocument, CitedSite, SiteKind } from './audit-document';
 import {
@@ -36,52 +37,6 @@ type SectionId = 'summary' | 'visibility' | 'competitors' | 'keywords' | 'recomm
 
 const SECTION_ORDER: SectionId[] = ['summary', 'visibility', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness', 'about'];
 
-const Intro = styled.div`
-  max-width: ${layout.proseWidth};
-  margin-bottom: ${space.xl};
-  h1 { font-size: clamp(1.875rem, 1.4rem + 2vw, 2.75rem); margin-bottom: ${space.lg}; }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${space.xs} ${space.md};
-  margin: 0 0 ${space.lg};
-  dt { font-weight: 700; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`;
-
-const Notice = styled.p`
-  padding: ${space.md};
-  border-left: 4px solid ${color.amber};
-  background: ${color.surfaceAlt};
-`;
-
-const Hint = styled.p`
-  color: ${color.inkMuted};
-  font-size: ${text.sm};
-`;
-
-const Contents = styled.nav`
-  max-width: ${layout.proseWidth};
-  margin-bottom: ${space.xl};
-  padding: ${space.md} ${space.lg};
-  border-left: 4px solid ${color.primary};
-  background: ${color.surfaceAlt};
-  h2 { font-size: ${text.lg}; margin-bottom: ${space.sm}; }
-  ol { margin: 0; padding-left: 1.5rem; }
-  li + li { margin-top: ${space.xs}; }
-`;
-
-const Section = styled.section`
-  padding-top: ${space.xl};
-  margin-top: ${space.xl};
-  border-top: 2px solid ${color.ink};
-  h2 { font-size: clamp(1.5rem, 1.25rem + 1vw, 2rem); }
-  h3 { font-size: ${text.lg}; margin-top: ${space.xl}; }
-  > p, > ul, > ol { max-width: ${layout.proseWidth}; }
-`;
-
 const Scores = styled.div`
   display: grid;
   gap: ${space.md};
@@ -102,13 +57,6 @@ const ScoreValue = styled.p`
   font-weight: 800;
   line-height: 1.1;
   && { margin-bottom: ${space.sm}; }
-`;
-
-const Figure = styled.figure`
-  margin: ${space.lg} 0;
-  max-width: 32rem;
-  svg { width: 100%; height: auto; overflow: visible; }
-  text { font-family: inherit; }
 `;
 
 const Assistants = styled.div`
@@ -474,6 +422,22 @@ function About({ document }: { document: AuditDocument }) {
   );
 }
 
+/** Every section of one finished audit's report, in its order: the audit's page, and the latest run on a client's monitoring page. */
+export function AuditSections({ document }: { document: AuditDocument }) {
+  return (
+    <>
+      <Summary document={document} />
+      <Visibility document={document} />
+      <Competitors document={document} />
+      <Keywords document={document} />
+      <Recommendations document={document} />
+      <ActionPlan document={document} />
+      <Readiness document={document} />
+      <About document={document} />
+    </>
+  );
+}
+
 /** The report of one finished audit. */
 export function AuditReportPage({ document }: { document: AuditDocument }) {
   const { siteUrl } = useAppConfig();
@@ -512,14 +476,7 @@ export function AuditReportPage({ document }: { document: AuditDocument }) {
           ))}
         </ol>
       </Contents>
-      <Summary document={document} />
-      <Visibility document={document} />
-      <Competitors document={document} />
-      <Keywords document={document} />
-      <Recommendations document={document} />
-      <ActionPlan document={document} />
-      <Readiness document={document} />
-      <About document={document} />
+      <AuditSections document={document} />
     </ReportFrame>
   );
 }
