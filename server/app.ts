@@ -36,6 +36,9 @@ import { probeViews } from './visibility-probe/probe-view';
 import type { AuditDocument } from './reports/audit/audit-document';
 import { auditReportRoutes } from './reports/audit/audit-routes';
 import { AuditRunStore } from './reports/audit/audit-store';
+import { ClientStore } from './reports/monitor/client-store';
+import { monitorReportRoutes } from './reports/monitor/monitor-routes';
+import type { TrendDocument } from './reports/monitor/trend-document';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -83,6 +86,8 @@ export interface AppDependencies {
   aiSources?: AiSources;
   /** The finished audit report a private link's token opens; null: none (unknown, erased, not finished). None given: every link shows its report as being written. */
   auditReportFor?: (token: string) => AuditDocument | null;
+  /** A monitored client's page (its trend) a private link's token opens; null: none (unknown, removed, no run finished). None given: from the clients' store. */
+  trendFor?: (token: string) => TrendDocument | null;
 }
 
 export interface SiteApp extends Express {
@@ -187,6 +192,9 @@ export function createApp(deps: AppDependencies): SiteApp {
   // An audit run's report: only a link given out for it (its token's hash is looked up) opens it.
   const auditRuns = new AuditRunStore(db);
   app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? ((token) => auditRuns.reportFor(token)), pages, addressBound: perVisitorBound }));
+  // A monitored client's page: likewise, only a link given out for the client opens it.
+  const clients = new ClientStore(db);
+  app.use(monitorReportRoutes({ reportFor: deps.trendFor ?? ((token) => clients.trendFor(token)), pages, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

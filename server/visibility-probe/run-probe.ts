@@ -64,7 +64,7 @@ export interface ProbeDeps {
    * those questions are not asked again, and their answers are in the report.
    */
   previous?: readonly QuestionAnswer[];
-  /** The questions to ask, fixed beforehand (a monitored client's, the same each run); by default made from the business's words. */
+  /** The questions to ask, fixed beforehand (a monitored client's, the same each run: all of them, whatever promptsPerAssistant says); by default made from the business's words. */
   questions?: readonly string[];
 }
 
@@ -214,7 +214,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   const sought = businessSought(input);
   const { brand, domain } = sought;
   const prompts = deps.questions
-    ? deps.questions.slice(0, deps.promptsPerAssistant)
+    ? [...deps.questions]
     : buildQuestions(input.business, {
         count: deps.promptsPerAssistant,
         templates: deps.templates ?? probePrompts.templates,

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../../server/logger';
 import type { MailTransport } from '../../server/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../../server/mail/outbox-worker';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
+import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { testClock, type TestClock } from './clock';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -66,6 +67,8 @@ export function createTestApp(
     logger?: Logger;
     /** The finished audit reports, by their links' tokens (by default none: every link shows its report as being written). */
     auditReports?: ReadonlyMap<string, AuditDocument>;
+    /** The monitored clients' pages, by their links' tokens (by default none: every link shows a client with no finished run yet). */
+    monitorReports?: ReadonlyMap<string, TrendDocument>;
   } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
@@ -100,6 +103,7 @@ export function createTestApp(
     checksPerAddressPerHour: options.checksPerAddressPerHour ?? 100_000,
     // Likewise their probes; the per-address share of the day's calls has its own tests.
     ...(options.probesPerAddressPerDay === null ? {} : { probesPerAddressPerDay: options.probesPerAddressPerDay ?? 100_000 }),
+    ...(options.monitorReports ? { trendFor: (token: string) => options.monitorReports?.get(token) ?? null } : {}),
     ...(options.auditReports ? { auditReportFor: (token: string) => options.auditReports?.get(token) ?? null } : {}),
     clock,
   });

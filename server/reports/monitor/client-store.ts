@@ -1,8 +1,10 @@
+import { probePrompts } from '../../../shared/generated/probe-prompts';
 import type { Db } from '../../db/database';
 import { requeueInterrupted } from '../../queue-worker';
 import { newCheckToken, tokenHash } from '../../site-check/check-store';
 import type { SiteCheckReport } from '../../site-check/run-check';
-import type { PlannedQuestion } from '../../visibility-probe/prompts';
+import { siteOf } from '../../visibility-probe/names';
+import { planQuestions, type PlannedQuestion } from '../../visibility-probe/prompts';
 import type { AuditDocument } from '../audit/audit-document';
 import type { AuditProgress, AuditRunResult, StoredAnswer } from '../audit/audit-store';
 import type { MonitorRunFacts, TrendDocument, TrendRunInput } from './trend-document';
@@ -111,6 +113,9 @@ export class ClientStore {
       setStatus: db.prepare(`UPDATE clients SET status = ? WHERE id = ?`),
       remove: db.prepare(`DELETE FROM clients WHERE id = ?`),
       newSeries: db.prepare(`UPDATE clients SET keywords = @keywords, products = @products, questions = @questions, series = series + 1 WHERE id = @id`),
+      queuedToSeries: db.prepare(
+        `UPDATE client_runs SET series = (SELECT series FROM clients WHERE id = @id), prompts = @prompts, calls_planned = @prompts * (calls_planned / prompts) WHERE client_id = @id AND status = 'queued'`,
+      ),
       due: db.prepare<[string], ClientRow>(`SELECT * FROM clients WHERE status = 'active' AND next_run_at <= ? ORDER BY next_run_at, id`),
       pendingOf: db.prepare<[number], ClientRunRow>(`SELECT * FROM client_runs WHERE client_id = ? AND status IN ('queued', 'running') ORDER BY id LIMIT 1`),
       insertRun: db.prepare(`INSERT INTO client_runs (client_id, trigger, series, prompts, calls_planned, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
@@ -174,8 +179,15 @@ export class ClientStore {
   }
 
   /** New words, new fixed questions: a new series begins, which the trend does not compare with the runs before. */
-  startSeries(id: number, words: { keywords: string; products: string }, questions: PlannedQuestion[]): void {
-    this.statements.newSeries.run({ id, ...words, questions: JSON.stringify(questions) });
+  startSeries(id: number, words: { keywords: string; products: string }, questions: PlannedQuestion[]): number {
+    return this.db
+      .transaction(() => {
+        this.statements.newSeries.run({ id, ...words, questions: JSON.stringify(questions) });
+        // A run still queued asks the new questions: it is the new series' first.
+        this.statements.queuedToSeries.run({ id, prompts: questions.length });
+        return this.get(id)?.series ?? 0;
+      })
+      .immediate();
   }
 
   /** Queues a run of the client's current questions, and sets its next scheduled run `intervalDays` from now; returns the run's id. */
@@ -315,4 +327,20 @@ export class ClientStore {
   recoverInterrupted(maxAttempts: number): ClientRunRow[] {
     return requeueInterrupted(this.db, { running: this.statements.interrupted, requeue: this.statements.requeue }, maxAttempts);
   }
+}
+
+/**
+ * A client's fixed questions: the audit's templates filled with the client's words, as a lead's
+ * probe makes them (the same templates and form words), `count` of them at most. The business's
+ * own name and site are left out of every question; so are a contact's name and address.
+ */
+export function planClientQuestions(
+  words: Pick<ClientRow, 'keywords' | 'customer' | 'products' | 'description' | 'brand' | 'site'>,
+  count: number,
+  personal: readonly string[],
+): PlannedQuestion[] {
+  return planQuestions(
+    { targetKeywords: words.keywords, idealCustomer: words.customer, currentProducts: words.products, businessDescription: words.description },
+    { count, templates: probePrompts.templates, brand: words.brand, domain: siteOf(words.site), personal },
+  );
 }
