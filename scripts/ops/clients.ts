@@ -212,8 +212,8 @@ function resultLine(clientRow: ClientRow, runId: number): string {
   if (run.status === 'failed') stop(`Run #${run.id} of client #${clientRow.id} (${clientRow.label}) failed: ${run.reason ?? 'no reason given'}`);
   const trend = clients.get(clientRow.id)?.trend;
   const document = trend ? (JSON.parse(trend) as TrendDocument) : null;
-  const points = document?.runs ?? [];
-  const before = points.length > 1 ? points.at(-2) : undefined;
+  const earlier = clients.earlierRun(run);
+  const before = earlier ? { visibilityScore: earlier.visibility_score } : undefined;
   const real = document?.changes.filter((change) => change.verdict !== 'same') ?? [];
   const score = (value: number | null | undefined) => (value === null || value === undefined ? '-' : `${value}/100`);
   return [

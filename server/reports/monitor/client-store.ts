@@ -149,6 +149,10 @@ export class ClientStore {
       finishedOf: db.prepare<[number], ClientRunRow>(
         `SELECT * FROM client_runs WHERE client_id = ? AND status IN ('done', 'stopped') AND document IS NOT NULL AND facts IS NOT NULL ORDER BY id`,
       ),
+      earlierOf: db.prepare<[number, number, number], ClientRunRow>(
+        `SELECT * FROM client_runs WHERE client_id = ? AND series = ? AND id < ? AND status IN ('done', 'stopped') ORDER BY id DESC LIMIT 1`,
+      ),
+      removeMails: db.prepare(`DELETE FROM mail_outbox WHERE kind IN ('monitor-run', 'monitor-note') AND source_id = ?`),
       saveTrend: db.prepare(`UPDATE clients SET trend = ? WHERE id = ?`),
       insertLink: db.prepare(`INSERT INTO client_links (token_hash, client_id, audience, created_at) VALUES (?, ?, ?, ?)`),
       trendByHash: db.prepare<[string], string>(`SELECT trend FROM client_links JOIN clients ON clients.id = client_links.client_id WHERE token_hash = ? AND trend IS NOT NULL`).pluck(),
@@ -173,9 +177,14 @@ export class ClientStore {
     this.statements.setStatus.run(status, id);
   }
 
-  /** Everything about the client: its runs, their answers and its links go with it (ON DELETE CASCADE). */
+  /** Everything about the client: its runs, their answers and its links go with it (ON DELETE CASCADE), and its mails. */
   remove(id: number): boolean {
-    return this.statements.remove.run(id).changes === 1;
+    return this.db
+      .transaction(() => {
+        this.statements.removeMails.run(id);
+        return this.statements.remove.run(id).changes === 1;
+      })
+      .immediate();
   }
 
   /** New words, new fixed questions: a new series begins, which the trend does not compare with the runs before. */
@@ -304,6 +313,11 @@ export class ClientStore {
       document: JSON.parse(row.document ?? 'null') as AuditDocument,
       facts: JSON.parse(row.facts ?? 'null') as MonitorRunFacts,
     }));
+  }
+
+  /** The run with a report before `run` in its series (what its scores are compared with). */
+  earlierRun(run: Pick<ClientRunRow, 'id' | 'client_id' | 'series'>): ClientRunRow | null {
+    return this.statements.earlierOf.get(run.client_id, run.series, run.id) ?? null;
   }
 
   storeTrend(clientId: number, trend: TrendDocument): void {

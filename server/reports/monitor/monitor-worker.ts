@@ -130,7 +130,7 @@ export class MonitorWorker extends QueueWorker<ClientRunRow, RunOutcome> {
         const latestName = runs.at(-1)?.document.business.name ?? null;
         const trend = runs.length === 0 ? null : composeTrend({ client: { label: client.label, name: client.brand ?? latestName, site: client.site }, runs });
         if (trend) this.store.storeTrend(client.id, trend);
-        const earlier = runs.filter((run) => run.id < row.id && run.series === row.series).at(-1);
+        const earlier = this.store.earlierRun(row);
         const clientLink = sendToClients && client.email && result.status !== 'failed' ? clientPageAddress(siteUrl, this.store.mintLink(client.id, 'client', now)) : null;
         mail.runEnded(
           {
@@ -138,7 +138,7 @@ export class MonitorWorker extends QueueWorker<ClientRunRow, RunOutcome> {
             run: row,
             result,
             trend,
-            before: earlier ? { visibilityScore: earlier.document.summary.visibilityScore, madeAt: earlier.madeAt } : null,
+            before: earlier ? { visibilityScore: earlier.visibility_score, madeAt: earlier.finished_at ?? earlier.created_at } : null,
             agencyLink: clientPageAddress(siteUrl, this.store.mintLink(client.id, 'agency', now)),
             clientLink,
           },
