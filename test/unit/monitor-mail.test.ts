@@ -68,6 +68,8 @@ describe("the agency's mail after a client's run", () => {
     expect(at('Within the usual variation:\nChatGPT named you in 17 of 50 (was 12 of 50): within the usual variation.')).toBeGreaterThan(at('Real changes:'));
     expect(at('New competitors named: Aire Valley Heating (7 answers).')).toBeGreaterThan(at('Within the usual variation:'));
     expect(at(finished.agencyLink)).toBeGreaterThan(at('New competitors named'));
+    // Each change said once, in its own part.
+    for (const { sentence } of trend.changes) expect(mail.text.split(sentence)).toHaveLength(2);
   });
 
   it('says when a run begins a new series, and that nothing before it is compared', () => {

@@ -69,7 +69,7 @@ export function composeAgencyMail(finished: FinishedClientRun, settings: MailSet
 }
 
 /** The client's note: its page's link (minted for it), from MAIL_FROM, replies to the agency's inbox. */
-export function composeClientNote(finished: FinishedClientRun, link: string, settings: MailSettings): MailMessage {
+function composeClientNote(finished: FinishedClientRun, link: string, settings: MailSettings): MailMessage {
   const paragraphs = [
     'Hello,',
     `This month's AI visibility report for ${finished.client.label} is ready:\n${link}`,
