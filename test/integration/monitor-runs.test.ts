@@ -205,15 +205,20 @@ describe('the monitor worker, on a clock the test moves', () => {
     expect(latest).toEqual(JSON.parse(third?.document ?? 'null'));
   });
 
-  it('never runs a paused client; resumed, a client overdue runs once', async () => {
+  it('never runs a paused client, not even a run queued for it; resumed, a client overdue runs once', async () => {
     store.setStatus(1, 'paused');
     testApp.clock.advance(65 * DAY_MS);
     await pass();
     expect(runs()).toHaveLength(3);
+    const client = store.get(1);
+    if (client) store.enqueue(client, 'command', ASSISTANT_IDS.length, 30, testApp.clock());
+    await pass();
+    expect(runs().at(-1)).toMatchObject({ id: 4, status: 'queued', trigger: 'command' });
     store.setStatus(1, 'active');
     await pass();
     await pass();
     expect(runs()).toHaveLength(4);
+    expect(runs().at(-1)).toMatchObject({ id: 4, status: 'done' });
     expect(nextRunAt()).toBe(new Date(testApp.clock().getTime() + 30 * DAY_MS).toISOString());
   });
 

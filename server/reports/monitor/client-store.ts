@@ -123,6 +123,7 @@ export class ClientStore {
       // One background run at a time, across audits and monitoring: none is claimed while an audit run runs.
       claimable: db.prepare<[string], ClientRunRow>(
         `SELECT * FROM client_runs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= ?)
+           AND client_id IN (SELECT id FROM clients WHERE status = 'active')
            AND NOT EXISTS (SELECT 1 FROM client_runs WHERE status = 'running')
            AND NOT EXISTS (SELECT 1 FROM audit_runs WHERE status = 'running')
          ORDER BY id`,
@@ -219,6 +220,8 @@ export class ClientStore {
    * is not queued twice. Returns the runs queued.
    */
   queueDue(now: Date, assistants: number, intervalDays: number): number[] {
+    // Read first: the write lock is taken only when a client is due (the worker asks every few seconds).
+    if (this.statements.due.all(now.toISOString()).length === 0) return [];
     return this.db
       .transaction(() =>
         this.statements.due.all(now.toISOString()).flatMap((client) => {
@@ -235,9 +238,11 @@ export class ClientStore {
   /**
    * Takes the next queued run the day's calls can hold and marks it running, in one write
    * transaction; a run they cannot hold (`callsLeft`) waits for the next UTC day rather than
-   * running half. Null while an audit run or another client's run runs.
+   * running half. A paused client's run waits queued until it is resumed. Null while an audit
+   * run or another client's run runs.
    */
   claimNext(now: Date, callsLeft: number): ClientRunRow | null {
+    if (this.statements.claimable.all(now.toISOString()).length === 0) return null;
     return this.db
       .transaction(() => {
         for (const row of this.statements.claimable.all(now.toISOString())) {
