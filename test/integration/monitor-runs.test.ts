@@ -48,6 +48,8 @@ const NAMED: Record<AssistantId, number[]> = { chatgpt: [5, 6, 5], claude: [1, 1
 let round = 1;
 /** Questions each fake answered in the current round, in order. */
 const asked: Record<AssistantId, string[]> = { chatgpt: [], claude: [], gemini: [], perplexity: [] };
+/** Called at each question a fake is asked, before it answers (a test acting in the middle of a run). */
+let onQuestion: (() => void) | null = null;
 const startRound = (next: number) => {
   round = next;
   for (const id of ASSISTANT_IDS) asked[id].length = 0;
@@ -55,6 +57,7 @@ const startRound = (next: number) => {
 
 function answerOf(id: AssistantId, question: string): RecordedAnswer {
   asked[id].push(question);
+  onQuestion?.();
   const named = asked[id].length <= (NAMED[id][Math.min(round, 3) - 1] ?? 0);
   const names = named ? ['Okafor Plumbing', 'Pipe Pros Leeds'] : ['Pipe Pros Leeds', 'FlowFix Plumbing & Heating'];
   if (round >= 3) names.push('Aire Valley Heating');
@@ -266,6 +269,28 @@ describe('the monitor worker, on a clock the test moves', () => {
     testApp.db.prepare(`UPDATE audit_runs SET status = 'done'`).run();
     await pass();
     expect(runs().at(-1)).toMatchObject({ id: 7, status: 'done' });
+  });
+
+  it('ends a run whose client is removed under it, keeping nothing of it, and tells no one', async () => {
+    testApp.clock.advance(30 * DAY_MS);
+    startRound(3);
+    const mailsBefore = query<{ n: number }>(database, 'SELECT count(*) AS n FROM mail_outbox')[0]?.n;
+    // Removed as the fifth question is asked, as `npm run clients -- remove` would.
+    let questions = 0;
+    onQuestion = () => {
+      questions += 1;
+      if (questions === 5) store.remove(1);
+    };
+    try {
+      await pass();
+    } finally {
+      onQuestion = null;
+    }
+    expect(query(database, 'SELECT count(*) AS n FROM clients')).toEqual([{ n: 0 }]);
+    for (const table of ['client_runs', 'client_answers', 'client_links']) expect(query(database, `SELECT count(*) AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM mail_outbox')).toEqual([{ n: (mailsBefore ?? 0) - 14 }]);
+    // It stopped asking: far fewer than its 40 calls went out.
+    expect(ASSISTANT_IDS.reduce((sum, id) => sum + asked[id].length, 0)).toBeLessThan(QUESTIONS * ASSISTANT_IDS.length);
   });
 });
 
