@@ -114,6 +114,7 @@ async function buildServer(): Promise<void> {
       'scripts/check-site': 'scripts/ops/check-site.ts',
       'scripts/probe': 'scripts/ops/probe.ts',
       'scripts/audit': 'scripts/ops/audit.ts',
+      'scripts/clients': 'scripts/ops/clients.ts',
       'scripts/backup': 'scripts/ops/backup.ts',
       'scripts/restore': 'scripts/ops/restore.ts',
     },

@@ -34,9 +34,10 @@ import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
 import type { AuditDocument } from './reports/audit/audit-document';
 import { auditReportRoutes } from './reports/audit/audit-routes';
+import { AuditRunStore } from './reports/audit/audit-store';
+import { ClientStore } from './reports/monitor/client-store';
 import { monitorReportRoutes } from './reports/monitor/monitor-routes';
 import type { TrendDocument } from './reports/monitor/trend-document';
-import { AuditRunStore } from './reports/audit/audit-store';
 
 /** What the app needs of the mail outbox: a nudge after a lead is stored. */
 export interface MailOutbox {
@@ -84,8 +85,8 @@ export interface AppDependencies {
   aiSources?: AiSources;
   /** The finished audit report a private link's token opens; null: none (unknown, erased, not finished). None given: every link shows its report as being written. */
   auditReportFor?: (token: string) => AuditDocument | null;
-  /** A client's monitoring trend a private link's token opens; null: none (unknown, removed, no run finished). None given: every link shows the report as not made yet. */
-  monitorReportFor?: (token: string) => TrendDocument | null;
+  /** A monitored client's page (its trend) a private link's token opens; null: none (unknown, removed, no run finished). None given: from the clients' store. */
+  trendFor?: (token: string) => TrendDocument | null;
 }
 
 export interface SiteApp extends Express {
@@ -190,8 +191,9 @@ export function createApp(deps: AppDependencies): SiteApp {
   // An audit run's report: only a link given out for it (its token's hash is looked up) opens it.
   const auditRuns = new AuditRunStore(db);
   app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? ((token) => auditRuns.reportFor(token)), pages, addressBound: perVisitorBound }));
-  // A client's monitoring report: its trend, as the client's runs store it.
-  app.use(monitorReportRoutes({ reportFor: deps.monitorReportFor ?? (() => null), pages, addressBound: perVisitorBound }));
+  // A monitored client's page: likewise, only a link given out for the client opens it.
+  const clients = new ClientStore(db);
+  app.use(monitorReportRoutes({ reportFor: deps.trendFor ?? ((token) => clients.trendFor(token)), pages, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -51,6 +51,8 @@ export interface Config {
   probe: ProbeConfig;
   /** The free audit's full run (`npm run audit`): it asks the probe's assistants, within the same PROBE_DAILY_CALLS. */
   audit: AuditConfig;
+  /** Monthly monitoring of clients (`npm run clients`): the same questions each run, on a schedule, within the same PROBE_DAILY_CALLS. */
+  monitor: MonitorConfig;
   /** The public AI-readiness check: checks one client address may start in an hour, and all visitors together. */
   publicChecksPerAddress: number;
   publicChecksPerHour: number;
@@ -95,6 +97,15 @@ interface AuditConfig {
   auto: boolean;
   /** A finished run's report mailed to the prospect on its own (otherwise only `npm run audit -- --send` does). */
   autoSend: boolean;
+}
+
+interface MonitorConfig {
+  /** Questions fixed for each assistant when a client is added (or its questions change). */
+  promptsPerAssistant: number;
+  /** Days between two scheduled runs of an active client. */
+  intervalDays: number;
+  /** A client with a contact address is mailed a short note with its page's link after each run. */
+  send: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +252,9 @@ const schema = z.object({
   AUDIT_PROMPTS: integer(1, 100).default(50),
   AUDIT_AUTO: z.enum(['0', '1']).default('0'),
   AUDIT_AUTO_SEND: z.enum(['0', '1']).default('0'),
+  MONITOR_PROMPTS: integer(1, 100).default(50),
+  MONITOR_INTERVAL_DAYS: integer(1, 365).default(30),
+  MONITOR_SEND: z.enum(['0', '1']).default('0'),
   // Each assistant is asked only when its key is set.
   OPENAI_API_KEY: apiKey.optional(),
   OPENAI_BASE_URL: httpUrl.default(ASSISTANTS.chatgpt.defaultBaseUrl),
@@ -334,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteCheckAllow: value.SITE_CHECK_ALLOW,
     probe: { assistants: probeAssistants(value), promptsPerAssistant: value.PROBE_PROMPTS, dailyCalls: value.PROBE_DAILY_CALLS },
     audit: { promptsPerAssistant: value.AUDIT_PROMPTS, auto: value.AUDIT_AUTO === '1', autoSend: value.AUDIT_AUTO_SEND === '1' },
+    monitor: { promptsPerAssistant: value.MONITOR_PROMPTS, intervalDays: value.MONITOR_INTERVAL_DAYS, send: value.MONITOR_SEND === '1' },
     publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
     publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
     formMinFillMs: value.FORM_MIN_FILL_MS,

@@ -26,6 +26,8 @@ import { createAuditor } from './reports/audit/auditor';
 import { AuditMail } from './reports/audit/audit-mail';
 import { AuditRunStore } from './reports/audit/audit-store';
 import { AuditWorker } from './reports/audit/audit-worker';
+import { MonitorMail } from './reports/monitor/monitor-mail';
+import { MonitorWorker } from './reports/monitor/monitor-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -40,6 +42,8 @@ const CHECK_STOP_GRACE_MS = 1000;
 const PROBE_STOP_GRACE_MS = 1000;
 /** How long the stop waits for an audit run in progress; an unfinished one resumes at the next start, with the answers it kept. */
 const AUDIT_STOP_GRACE_MS = 1000;
+/** Likewise for a monitored client's run. */
+const MONITOR_STOP_GRACE_MS = 1000;
 /** How often the outbox looks for mail an ops command queued (a report sent with `npm run audit -- --send`). */
 const OPS_MAIL_POLL_MS = 2000;
 /** How often held submissions and public checks past their retention are deleted (and once at start). */
@@ -120,6 +124,29 @@ async function main(): Promise<void> {
   const deliverProbe = probeDelivery(store, new SiteCheckStore(db), config, clock);
   const auditRuns = new AuditRunStore(db);
   const auditMail = new AuditMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand });
+  // A monitored client's run is a full audit run of its fixed questions. One background run at a
+  // time across both: each queue claims nothing while a run of the other runs, and each nudges
+  // the other when one ends.
+  const monitor =
+    config.probe.assistants.length === 0
+      ? null
+      : new MonitorWorker({
+          db,
+          logger,
+          clock,
+          checker,
+          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.monitor.promptsPerAssistant, clock, priority: config.backgroundPriority }),
+          dailyCalls: config.probe.dailyCalls,
+          assistants: config.probe.assistants.length,
+          intervalDays: config.monitor.intervalDays,
+          sendToClients: config.monitor.send,
+          siteUrl: config.siteUrl,
+          mail: new MonitorMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand }),
+          onDelivered: () => {
+            mailer.kick();
+            audits?.kick();
+          },
+        });
   const audits =
     config.probe.assistants.length === 0
       ? null
@@ -134,7 +161,10 @@ async function main(): Promise<void> {
             const mailed = auditMail.runEnded(finished, clock(), config.audit.autoSend);
             logger.info({ runId: finished.run.id, auditId: finished.run.audit_id, mailed }, mailed ? 'Audit run mailed to the agency' : 'Audit run not mailed: its request was erased');
           },
-          onDelivered: () => mailer.kick(),
+          onDelivered: () => {
+            mailer.kick();
+            monitor?.kick();
+          },
         });
   const probes =
     config.probe.assistants.length === 0
@@ -201,6 +231,7 @@ async function main(): Promise<void> {
     siteChecks.start();
     probes?.start();
     audits?.start();
+    monitor?.start();
     purge();
     purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
     purgeTimer.unref();
@@ -238,7 +269,7 @@ async function main(): Promise<void> {
     server.close(() => {
       // However many mails wait, none is started now; the one being sent may finish. A check
       // still running, or a probe, stays queued and runs again at the next start.
-      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS), audits?.stop(AUDIT_STOP_GRACE_MS)]).then(([settled]) => {
+      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS), audits?.stop(AUDIT_STOP_GRACE_MS), monitor?.stop(MONITOR_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();

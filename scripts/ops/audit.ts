@@ -15,6 +15,7 @@ import { migrate, openDatabase } from '../../server/db/database';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import { AuditMail, reportAddress, resumedLine, sendCommand } from '../../server/reports/audit/audit-mail';
 import { AuditRunStore, type AuditProgress, type AuditRunRow } from '../../server/reports/audit/audit-store';
+import { ClientStore } from '../../server/reports/monitor/client-store';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
 import { siteOf } from '../../server/visibility-probe/names';
 import { ProbeStore } from '../../server/visibility-probe/probe-store';
@@ -38,6 +39,7 @@ const { config, db } = configuredDatabase((file) => {
   return opened;
 });
 const runs = new AuditRunStore(db);
+const clientRuns = new ClientStore(db);
 
 interface Lead {
   id: number;
@@ -196,7 +198,13 @@ async function follow(id: number, view: ReturnType<typeof progressView>): Promis
         waitingFor = before.id;
         process.stderr.write(`Waiting for audit run #${before.id} (request #${before.audit_id}) to end: one runs at a time.\n`);
       }
-      if (!before && Date.now() - queuedAt > SERVER_WAIT_MS) {
+      // A monitored client's run holds it back too: one background run at a time.
+      const monitoring = before ? null : clientRuns.runningBesides(0);
+      if (monitoring && monitoring.id !== waitingFor) {
+        waitingFor = monitoring.id;
+        process.stderr.write(`Waiting for a monitored client's ${monitoring.what} #${monitoring.id} to end: one runs at a time.\n`);
+      }
+      if (!before && !monitoring && Date.now() - queuedAt > SERVER_WAIT_MS) {
         stop(
           `The server has not started audit run #${id} in ${SERVER_WAIT_MS / 1000} s: is it running, with an assistant's key set? The run stays queued and starts when the server does; follow it with npm run audit -- --id ${request.id}`,
         );

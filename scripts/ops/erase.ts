@@ -18,6 +18,7 @@ try {
   console.log(`  site checks:      ${report.siteChecks}`);
   console.log(`  visibility probes: ${report.visibilityProbes}`);
   console.log(`  audit runs:       ${report.auditRuns} (with their answers and report links)`);
+  console.log(`  clients:          ${report.clients} (monitored: with their runs, answers and page links)`);
   console.log(`  contact messages: ${report.contactMessages}`);
   console.log(`  held submissions: ${report.heldSubmissions}`);
   console.log(`  outbox mails:     ${report.mails} (${report.unsentMails} not yet sent)`);

@@ -1,15 +1,15 @@
-// npm run export:csv -- [--table audit|contact|quarantine|checks | --checks] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
-// Writes the leads (or the held submissions, or the public AI-readiness checks) as CSV (stdout by
+// npm run export:csv -- [--table audit|contact|quarantine|checks|clients | --checks | --clients] [--since YYYY-MM-DD] [--out FILE] [--no-bom]
+// Writes the leads (or the held submissions, the public AI-readiness checks, or the monitored clients' runs, one row a run) as CSV (stdout by
 // default). Opens the database read-only, so it runs safely while the site serves.
 import { writeFileSync } from 'node:fs';
 import { openDatabaseReadOnly } from '../../server/db/database';
 import { exportCsv, type ExportTable } from '../../server/ops/csv-export';
 import { configuredDatabase, fail, parseOptions } from './cli';
 
-const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom', 'checks']);
-if (options.checks && options.table !== undefined) fail('--checks is --table checks: give one of them');
-const table = options.checks ? 'checks' : (options.table ?? 'audit');
-if (table !== 'audit' && table !== 'contact' && table !== 'quarantine' && table !== 'checks') fail(`--table must be audit, contact, quarantine or checks, not ${String(table)}`);
+const options = parseOptions(process.argv.slice(2), ['table', 'since', 'out'], ['no-bom', 'checks', 'clients']);
+if ([options.checks, options.clients, options.table].filter((given) => given !== undefined).length > 1) fail('--checks is --table checks, --clients is --table clients: give one of them');
+const table = options.checks ? 'checks' : options.clients ? 'clients' : (options.table ?? 'audit');
+if (table !== 'audit' && table !== 'contact' && table !== 'quarantine' && table !== 'checks' && table !== 'clients') fail(`--table must be audit, contact, quarantine, checks or clients, not ${String(table)}`);
 const since = options.since;
 if (since !== undefined && (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
   fail(`--since must be a date YYYY-MM-DD, not ${String(since)}`);

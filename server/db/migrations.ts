@@ -368,6 +368,107 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
     `,
   },
+  {
+    version: 11,
+    name: 'monitored clients',
+    sql: `
+      -- The agency's clients under monthly monitoring (npm run clients), without accounts: the
+      -- words their questions were made of, as given. status: paused clients are never run.
+      -- series: 1, and one more each time the questions change (runs of different questions do
+      -- not compare). questions: the fixed questions of the current series (JSON, each with the
+      -- keyword and product it was made of). next_run_at: when the schedule next queues a run.
+      -- trend: the client's page (TrendDocument JSON), composed from its runs when one ends.
+      CREATE TABLE clients (
+        id INTEGER PRIMARY KEY,
+        label TEXT NOT NULL,
+        site TEXT NOT NULL,
+        keywords TEXT NOT NULL,
+        customer TEXT NOT NULL DEFAULT '',
+        products TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL DEFAULT '',
+        brand TEXT,
+        email TEXT,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'paused')),
+        series INTEGER NOT NULL DEFAULT 1,
+        questions TEXT NOT NULL,
+        from_audit_id INTEGER,
+        created_at TEXT NOT NULL,
+        next_run_at TEXT NOT NULL,
+        trend TEXT
+      ) STRICT;
+      CREATE INDEX clients_due ON clients (next_run_at) WHERE status = 'active';
+      CREATE INDEX clients_email ON clients (email COLLATE NOCASE);
+
+      -- A client's runs, each a full audit run of its fixed questions (the audit runs' columns),
+      -- with the series it asked and the facts the trend needs (JSON). trigger: the schedule or
+      -- npm run clients -- run. not_before: a run the day's PROBE_DAILY_CALLS could not hold
+      -- waits for the next UTC day rather than running half.
+      CREATE TABLE client_runs (
+        id INTEGER PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'stopped', 'failed')),
+        trigger TEXT NOT NULL CHECK (trigger IN ('schedule', 'command')),
+        series INTEGER NOT NULL,
+        prompts INTEGER NOT NULL,
+        calls_planned INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        progress TEXT,
+        reason TEXT,
+        visibility_score INTEGER,
+        readiness_score INTEGER,
+        summary TEXT,
+        document TEXT,
+        facts TEXT,
+        check_report TEXT,
+        not_before TEXT,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT
+      ) STRICT;
+      CREATE INDEX client_runs_client_id ON client_runs (client_id);
+      CREATE INDEX client_runs_pending ON client_runs (id) WHERE status IN ('queued', 'running');
+
+      -- Each answer of a client's run as it arrives, for a run resumed after a restart.
+      CREATE TABLE client_answers (
+        run_id INTEGER NOT NULL REFERENCES client_runs (id) ON DELETE CASCADE,
+        assistant TEXT NOT NULL,
+        question INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (run_id, assistant, question)
+      ) STRICT, WITHOUT ROWID;
+
+      -- The links that open a client's page (the trend), only the SHA-256 of each token.
+      CREATE TABLE client_links (
+        token_hash TEXT PRIMARY KEY,
+        client_id INTEGER NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
+        audience TEXT NOT NULL CHECK (audience IN ('agency', 'client')),
+        created_at TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX client_links_client_id ON client_links (client_id);
+
+      -- The outbox gains two kinds: a client's run, to the agency (monitor-run), and the note with
+      -- its page's link, to the client (monitor-note). Copied to widen its CHECK, ids kept.
+      CREATE TABLE mail_outbox_next (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('audit', 'contact', 'site-check', 'probe', 'audit-run', 'audit-report', 'monitor-run', 'monitor-note')),
+        source_id INTEGER NOT NULL,
+        subject_email TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        message TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        sent_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO mail_outbox_next (id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at)
+        SELECT id, kind, source_id, subject_email, message_id, message, attempts, next_attempt_at, sent_at, last_error, created_at FROM mail_outbox;
+      DROP TABLE mail_outbox;
+      ALTER TABLE mail_outbox_next RENAME TO mail_outbox;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+      CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

@@ -96,13 +96,13 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     // after it, never holds a lead back. A sender's mails already sent today count towards its
     // place (the daily cap's UTC day), else each mail sent from a flood would make its next one
     // a first again. A lead's notification goes before the findings of a site check or a probe
-    // that follow one, and before an audit run's mails: those never take a new lead's place
+    // that follow one, and before an audit run's mails and a monitored client's: those never take a new lead's place
     // under the daily cap.
     this.due = db.prepare<{ dayStart: string; now: string }, OutboxRow>(
       `SELECT id, kind, source_id, message, attempts FROM (
          SELECT *, row_number() OVER (PARTITION BY email_key(subject_email) ORDER BY id) AS sender_rank
          FROM mail_outbox WHERE sent_at IS NULL OR sent_at >= @dayStart
-       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, kind IN ('site-check', 'probe', 'audit-run', 'audit-report'), id DESC LIMIT 1`,
+       ) WHERE sent_at IS NULL AND next_attempt_at <= @now ORDER BY sender_rank, kind IN ('site-check', 'probe', 'audit-run', 'audit-report', 'monitor-run', 'monitor-note'), id DESC LIMIT 1`,
     );
     this.readNotice = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'mail_cap_notice'`);
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);

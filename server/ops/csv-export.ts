@@ -1,9 +1,15 @@
 import type { Db } from '../db/database';
 
-export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks';
+export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks' | 'clients';
 
 /** The latest audit run of the request in the row that has a report (complete or stopped part way). */
 const LATEST_REPORT = `id = (SELECT max(id) FROM audit_runs WHERE audit_id = audit_submissions.id AND status IN ('done', 'stopped'))`;
+
+/** One assistant's "named N of M" in a client's run, from its report (empty: not asked, or no report). */
+const namedBy = (assistant: string) => ({
+  name: `${assistant}_named`,
+  sql: `(SELECT json_extract(value, '$.named.count') || ' of ' || json_extract(value, '$.named.of') FROM json_each(client_runs.document, '$.visibility') WHERE json_extract(value, '$.assistant') = '${assistant}')`,
+});
 
 /**
  * What each export reads: `from` (a table, or a table joined to what stands beside its rows) and
@@ -36,6 +42,28 @@ const tables: Record<ExportTable, { from: string; columns: (string | { name: str
   quarantine: {
     from: 'quarantine',
     columns: ['id', 'created_at', 'form', 'reason', 'email', 'fields'],
+  },
+  // The monitored clients' runs, one row each (npm run clients): the series of questions it
+  // asked, its scores, and each assistant's answers naming the client out of those it gave.
+  clients: {
+    from: 'client_runs JOIN clients ON clients.id = client_runs.client_id',
+    columns: [
+      { name: 'client_id', sql: 'clients.id' },
+      { name: 'label', sql: 'clients.label' },
+      { name: 'site', sql: 'clients.site' },
+      { name: 'series', sql: 'client_runs.series' },
+      { name: 'run_id', sql: 'client_runs.id' },
+      { name: 'created_at', sql: 'client_runs.created_at' },
+      { name: 'run_at', sql: 'client_runs.finished_at' },
+      { name: 'trigger', sql: 'client_runs.trigger' },
+      { name: 'status', sql: 'client_runs.status' },
+      { name: 'visibility_score', sql: 'client_runs.visibility_score' },
+      { name: 'readiness_score', sql: 'client_runs.readiness_score' },
+      namedBy('chatgpt'),
+      namedBy('claude'),
+      namedBy('gemini'),
+      namedBy('perplexity'),
+    ],
   },
   // The public AI-readiness checks (asked for on their own, no request owns them), and whether an
   // audit request named the same host afterwards: what the checker brings in.
@@ -79,7 +107,7 @@ export function exportCsv(db: Db, table: ExportTable, since?: string): { csv: st
   const at = (name: string) => columns.find((column) => column.name === name)?.sql ?? name;
   const where = since ? `WHERE ${at('created_at')} >= ?` : '';
   const select = columns.map((column) => `${column.sql} AS ${column.name}`).join(', ');
-  const rows = db.prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${at('created_at')}, ${at('id')}`).all(...(since ? [since] : [])) as Record<string, unknown>[];
+  const rows = db.prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${at('created_at')}, ${at(table === 'clients' ? 'run_id' : 'id')}`).all(...(since ? [since] : [])) as Record<string, unknown>[];
   const lines = [columns.map((column) => csvField(column.name)).join(','), ...rows.map((row) => columns.map((column) => csvField(row[column.name])).join(','))];
   return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
 }

@@ -13,6 +13,8 @@ export interface ErasureReport {
   visibilityProbes: number;
   /** The full audit runs of those requests, with every answer and the links to their reports. */
   auditRuns: number;
+  /** Monitored clients with that contact address, or added from one of those requests: their runs, answers and page links with them. */
+  clients: number;
   contactMessages: number;
   heldSubmissions: number;
   mails: number;
@@ -26,6 +28,7 @@ const PERSON_ROWS = {
   contactMessages: { table: 'contact_messages', column: 'email' },
   heldSubmissions: { table: 'quarantine', column: 'email' },
   mails: { table: 'mail_outbox', column: 'subject_email' },
+  clients: { table: 'clients', column: 'email' },
 } as const;
 
 const rowsOf = (rows: keyof typeof PERSON_ROWS) => `FROM ${PERSON_ROWS[rows].table} WHERE email_key(${PERSON_ROWS[rows].column}) = ?`;
@@ -78,6 +81,9 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
         // Their answers and the links to their reports go with them (ON DELETE CASCADE): a link
         // given out then opens nothing.
         auditRuns: db.prepare(`DELETE FROM audit_runs WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
+        // A client is theirs by its contact address, or by the request it was added from; its
+        // runs, their answers and every link to its page go with it: its page then opens nothing.
+        clients: db.prepare(`DELETE FROM clients WHERE email_key(email) = ? OR from_audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key, key).changes,
         auditSubmissions: remove('auditSubmissions'),
         contactMessages: remove('contactMessages'),
         heldSubmissions: remove('heldSubmissions'),

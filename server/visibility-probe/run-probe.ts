@@ -64,6 +64,8 @@ export interface ProbeDeps {
    * those questions are not asked again, and their answers are in the report.
    */
   previous?: readonly QuestionAnswer[];
+  /** The questions to ask, fixed beforehand (a monitored client's, the same each run: all of them, whatever promptsPerAssistant says); by default made from the business's words. */
+  questions?: readonly string[];
 }
 
 /** One assistant's answer to one question (its index in the report's prompts). */
@@ -211,13 +213,15 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   const startedAt = [deps.clock().toISOString(), ...previous.map(({ answer }) => answer.askedAt)].sort()[0] ?? '';
   const sought = businessSought(input);
   const { brand, domain } = sought;
-  const prompts = buildQuestions(input.business, {
-    count: deps.promptsPerAssistant,
-    templates: deps.templates ?? probePrompts.templates,
-    brand,
-    domain,
-    personal: input.personal,
-  });
+  const prompts = deps.questions
+    ? [...deps.questions]
+    : buildQuestions(input.business, {
+        count: deps.promptsPerAssistant,
+        templates: deps.templates ?? probePrompts.templates,
+        brand,
+        domain,
+        personal: input.personal,
+      });
   const answers = new Map<AssistantId, (ProbeAnswer | undefined)[]>(deps.assistants.map((assistant) => [assistant.id, []]));
   const rejected = new Set<AssistantId>();
   for (const { assistant, question, answer } of previous) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT } from './test-app';
 
 /** The built ops commands (dist/scripts/<name>.js, what `npm run <name>` runs). */
-export type OpsCommand = 'export-csv' | 'erase' | 'report-ai' | 'backup' | 'restore' | 'probe' | 'audit';
+export type OpsCommand = 'export-csv' | 'erase' | 'report-ai' | 'backup' | 'restore' | 'probe' | 'audit' | 'clients';
 
 export interface OpsResult {
   status: number | null;

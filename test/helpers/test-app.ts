@@ -67,7 +67,7 @@ export function createTestApp(
     logger?: Logger;
     /** The finished audit reports, by their links' tokens (by default none: every link shows its report as being written). */
     auditReports?: ReadonlyMap<string, AuditDocument>;
-    /** The clients' monitoring trends, by their links' tokens (by default none: every link shows the report as not made yet). */
+    /** The monitored clients' pages, by their links' tokens (by default none: every link shows a client with no finished run yet). */
     monitorReports?: ReadonlyMap<string, TrendDocument>;
   } = {},
 ): TestApp {
@@ -103,8 +103,8 @@ export function createTestApp(
     checksPerAddressPerHour: options.checksPerAddressPerHour ?? 100_000,
     // Likewise their probes; the per-address share of the day's calls has its own tests.
     ...(options.probesPerAddressPerDay === null ? {} : { probesPerAddressPerDay: options.probesPerAddressPerDay ?? 100_000 }),
+    ...(options.monitorReports ? { trendFor: (token: string) => options.monitorReports?.get(token) ?? null } : {}),
     ...(options.auditReports ? { auditReportFor: (token: string) => options.auditReports?.get(token) ?? null } : {}),
-    ...(options.monitorReports ? { monitorReportFor: (token: string) => options.monitorReports?.get(token) ?? null } : {}),
     clock,
   });
   return {

@@ -15,7 +15,8 @@ import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/test-app';
-import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { OKAFOR_HOME, pageAt, query, receivedMails } from '../helpers/full-runs';
 import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 
 /*
@@ -26,9 +27,6 @@ import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
  */
 
 jest.setTimeout(180_000);
-
-/** The business's whole home page: a title, and nothing else to read its name from. */
-const HOME = '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Home | Okafor Plumbing</title></head><body></body></html>';
 
 /** ChatGPT's answer: the business named second, after a rival. */
 const namedSecond: RecordedAnswer = {
@@ -56,7 +54,7 @@ const answered: Record<AssistantId, string[]> = { chatgpt: [], claude: [], gemin
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'citewise-audit-runs-'));
-  site = await startFixtureSite({ '/': html(HOME) });
+  site = await startFixtureSite({ '/': html(OKAFOR_HOME) });
   smtp = await startSmtpServer();
   for (const id of ASSISTANT_IDS) {
     fakes.push(
@@ -102,21 +100,8 @@ function databaseWithRequest(name: string, values: Partial<typeof validAudit> = 
   return file;
 }
 
-function query<T>(database: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(database, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-const mails = () => smtp.received.map((mail) => ({ to: mail.to, from: mail.from, text: decodeQuotedPrintable(mail.raw).replace(/\r?\n[ \t]+/g, ' ') }));
+const mails = () => receivedMails(smtp);
 const REPORT_ADDRESS = /http:\/\/127\.0\.0\.1:\d+\/audit\/[\w-]{43}/;
-const pageAt = async (address: string) => {
-  const response = await fetch(address);
-  return { status: response.status, body: await response.text() };
-};
 
 describe('npm run audit, run by the server', () => {
   let server: ServerProcess;

@@ -62,7 +62,7 @@ describe('npm run export:csv', () => {
   it('stops with a clear message on a bad option', () => {
     const result = run('export-csv', ['--table', 'people'], app);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe('--table must be audit, contact, quarantine or checks, not people');
+    expect(result.stderr.trim()).toBe('--table must be audit, contact, quarantine, checks or clients, not people');
     expect(run('export-csv', ['--since', 'yesterday'], app).stderr).toContain('--since must be a date YYYY-MM-DD');
   });
 

@@ -96,6 +96,12 @@ describe('configuration', () => {
     expect(loadConfig({ AUDIT_PROMPTS: '1' }).audit.promptsPerAssistant).toBe(1);
   });
 
+  it('fixes 50 questions for each monitored client, runs it every 30 days, and mails no client, by default', () => {
+    expect(loadConfig({}).monitor).toEqual({ promptsPerAssistant: 50, intervalDays: 30, send: false });
+    expect(loadConfig({ MONITOR_PROMPTS: '100', MONITOR_INTERVAL_DAYS: '365', MONITOR_SEND: '1' }).monitor).toEqual({ promptsPerAssistant: 100, intervalDays: 365, send: true });
+    expect(loadConfig({ MONITOR_PROMPTS: '1', MONITOR_INTERVAL_DAYS: '1' }).monitor).toEqual({ promptsPerAssistant: 1, intervalDays: 1, send: false });
+  });
+
   it('turns on each assistant whose key is set, with the provider\'s own API and the documented model unless told otherwise', () => {
     const { assistants } = loadConfig({
       OPENAI_API_KEY: 'sk-test-openai-0123456789',
@@ -211,6 +217,12 @@ describe('configuration', () => {
     ['AUDIT_PROMPTS', '5e1'],
     ['AUDIT_AUTO', 'yes'],
     ['AUDIT_AUTO_SEND', 'true'],
+    ['MONITOR_PROMPTS', '0'],
+    ['MONITOR_PROMPTS', '101'],
+    ['MONITOR_INTERVAL_DAYS', '0'],
+    ['MONITOR_INTERVAL_DAYS', '366'],
+    ['MONITOR_INTERVAL_DAYS', '7.5'],
+    ['MONITOR_SEND', 'yes'],
     ['OPENAI_BASE_URL', 'api.openai.com/v1'],
     ['GEMINI_MODEL', 'gemini flash'],
     ['ANTHROPIC_MODEL', '../claude'],

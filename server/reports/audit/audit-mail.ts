@@ -22,18 +22,18 @@ export function resumedLine(attempts: number): string {
 /** The command that mails the prospect their report, as the agency types it. */
 export const sendCommand = (auditId: number) => `npm run audit -- --id ${auditId} --send`;
 
-type MailSettings = Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl'> & { brand: string };
+export type MailSettings = Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl'> & { brand: string };
 
-const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
+export const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
 const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`);
-const newMessageId = (kind: string, id: number, siteUrl: string) => `<${kind}-${id}.${randomBytes(6).toString('hex')}@${new URL(siteUrl).hostname}>`;
+export const newMessageId = (kind: string, id: number, siteUrl: string) => `<${kind}-${id}.${randomBytes(6).toString('hex')}@${new URL(siteUrl).hostname}>`;
 
 /** The business as the mails name it: its name as its site gives it, else its site, else the request's number. */
 function businessOf(lead: AuditLead, figures: AuditFigures | null): string {
   return figures?.business ?? figures?.site ?? (lead.values.website_url || `audit request #${lead.id}`);
 }
 
-function htmlOf(paragraphs: string[]): string {
+export function htmlOf(paragraphs: string[]): string {
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>').replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`).join('');
   return `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">${body}</body></html>`;
 }

@@ -4,6 +4,7 @@ import type { CallAnswer } from '../../visibility-probe/prober';
 import { reportSummary } from '../../visibility-probe/report';
 import { runProbe, type ProbeAnswer } from '../../visibility-probe/run-probe';
 import type { AuditFigures, AuditMessage, AuditStart } from './auditor';
+import { monitorFacts } from '../monitor/compose-trend';
 import { composeAudit } from './compose-audit';
 
 /**
@@ -47,13 +48,16 @@ process.on('message', (message: AuditStart | CallAnswer) => {
     promptsPerAssistant: message.promptsPerAssistant,
     allowCall,
     clock,
+    ...(message.questions ? { questions: message.questions.map((planned) => planned.question) } : {}),
     previous: message.previous.map(({ assistant, question, answer }) => ({ assistant, question, answer: JSON.parse(answer) as ProbeAnswer })),
     onQuestions: (prompts) => send({ kind: 'questions', count: assistants === 0 ? 0 : prompts.length }),
     onAnswer: ({ assistant, question, answer }) => send({ kind: 'answer', answer: { assistant, question, answer: withoutKeys(JSON.stringify(answer)) } }),
     ...(message.callTimeoutMs ? { callTimeoutMs: message.callTimeoutMs } : {}),
   })
     .then((probe) => {
-      const document = composeAudit({ business: message.input.business, check: message.check, probe, madeAt: clock() });
+      const document = composeAudit({ business: message.input.business, check: message.check, probe, madeAt: clock(), ...(message.questions ? { planned: message.questions } : {}) });
+      // A monitored client's run keeps, beside its report, what its trend compares question by question.
+      const facts = message.questions ? { facts: withoutKeys(JSON.stringify(monitorFacts(probe))) } : {};
       const figures: AuditFigures = {
         status: probe.status,
         reason: probe.reason === null ? null : withoutKeys(probe.reason),
@@ -65,7 +69,7 @@ process.on('message', (message: AuditStart | CallAnswer) => {
         questions: probe.prompts.length,
         answered: probe.assistants.reduce((sum, assistant) => sum + assistant.answered, 0),
       };
-      send({ kind: 'report', document: withoutKeys(JSON.stringify(document)), figures }, () => process.exit(0));
+      send({ kind: 'report', document: withoutKeys(JSON.stringify(document)), figures, ...facts }, () => process.exit(0));
     })
     .catch((error: unknown) => send({ kind: 'failed', reason: withoutKeys(error instanceof Error ? error.message : String(error)) }, () => process.exit(0)));
 });

@@ -85,7 +85,10 @@ export class AuditRunStore {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(`INSERT INTO audit_runs (audit_id, trigger, prompts, calls_planned, created_at) VALUES (?, ?, ?, ?, ?)`);
-    this.nextQueued = db.prepare<[], AuditRunRow>(`SELECT * FROM audit_runs WHERE status = 'queued' ORDER BY id LIMIT 1`);
+    // One background run at a time, across audits and monitoring: none is claimed while a client's run runs.
+    this.nextQueued = db.prepare<[], AuditRunRow>(
+      `SELECT * FROM audit_runs WHERE status = 'queued' AND NOT EXISTS (SELECT 1 FROM client_runs WHERE status = 'running') ORDER BY id LIMIT 1`,
+    );
     this.markRunning = db.prepare(`UPDATE audit_runs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, ?) WHERE id = ?`);
     this.byId = db.prepare<[number], AuditRunRow>(`SELECT * FROM audit_runs WHERE id = ?`);
     this.latestOf = db.prepare<[number], AuditRunRow>(`SELECT * FROM audit_runs WHERE audit_id = ? ORDER BY id DESC LIMIT 1`);

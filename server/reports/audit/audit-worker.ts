@@ -1,12 +1,11 @@
 import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../../queue-worker';
-import type { SiteCheckReport } from '../../site-check/run-check';
 import type { SiteChecker } from '../../site-check/site-checker';
 import { nameFromSiteCheck } from '../../visibility-probe/business-name';
 import { ProbeStore } from '../../visibility-probe/probe-store';
-import type { ProbeInput } from '../../visibility-probe/run-probe';
-import type { AuditFigures, Auditor } from './auditor';
+import { askRun, failedRun, type RunKeeping, type RunOutcome } from './ask-run';
+import type { Auditor } from './auditor';
 import type { FinishedAudit } from './audit-mail';
-import { AuditRunStore, type AuditProgress, type AuditRunResult, type AuditRunRow, type StoredAnswer } from './audit-store';
+import { AuditRunStore, type AuditRunRow } from './audit-store';
 
 /** Starts of one run (restarts in between) after which it is given up. */
 const MAX_AUDIT_ATTEMPTS = 3;
@@ -30,18 +29,7 @@ export interface AuditWorkerOptions extends QueueWorkerOptions {
   onDelivered?: () => void;
 }
 
-/** A run's end, and the answers that arrived while the database refused them (kept with the result). */
-interface AuditOutcome {
-  result: AuditRunResult;
-  figures: AuditFigures | null;
-  unkept: StoredAnswer[];
-}
-
-const failed = (reason: string, unkept: StoredAnswer[] = []): AuditOutcome => ({
-  result: { status: 'failed', reason, visibilityScore: null, readinessScore: null, summary: `failed: ${reason}`, document: null },
-  figures: null,
-  unkept,
-});
+type AuditOutcome = RunOutcome;
 
 /**
  * Runs the audit runs queued in audit_runs, one at a time (each makes a few calls at once), on the
@@ -66,7 +54,7 @@ export class AuditWorker extends QueueWorker<AuditRunRow, AuditOutcome> {
 
   /** Runs a stop cut short are queued again, to resume; one started MAX_AUDIT_ATTEMPTS times fails, and the agency is told. */
   protected override recover(): Unrun<AuditRunRow, AuditOutcome>[] {
-    return this.store.recoverInterrupted(MAX_AUDIT_ATTEMPTS).map((row) => ({ row, result: failed(`the run was interrupted ${row.attempts} times, so it was given up`) }));
+    return this.store.recoverInterrupted(MAX_AUDIT_ATTEMPTS).map((row) => ({ row, result: failedRun(`the run was interrupted ${row.attempts} times, so it was given up`) }));
   }
 
   protected claim(): AuditRunRow | null {
@@ -78,79 +66,39 @@ export class AuditWorker extends QueueWorker<AuditRunRow, AuditOutcome> {
   }
 
   protected async run(row: AuditRunRow, signal: AbortSignal): Promise<AuditOutcome> {
-    const { logger, clock, dailyCalls } = this.audits;
+    const { clock, dailyCalls } = this.audits;
     const lead = this.auditRow.get(row.audit_id);
-    if (!lead) return failed('the request was erased');
+    if (!lead) return failedRun('the request was erased');
+    const keeping: RunKeeping = {
+      progress: (progress) => this.store.progress(row.id, progress),
+      keepCheck: (report) => this.store.keepCheck(row.id, report),
+      keepAnswers: (answers, progress) => this.store.keepAnswers(row.id, answers, progress),
+      answers: () => this.store.answers(row.id),
+    };
     const website = lead.website_url || null;
-    const progress: AuditProgress = { step: 'checking the site', questions: null, answered: {} };
-    /** Answers not yet written (the database refused them): tried again with the next, and kept with the result. */
-    const unkept: StoredAnswer[] = [];
-    const keep = (write: () => void) => {
-      try {
-        write();
-        return true;
-      } catch (error) {
-        logger.warn({ err: error, runId: row.id }, 'Audit run: its progress could not be written now (kept to write later)');
-        return false;
-      }
-    };
-
-    // A run resumed after a restart keeps the site check it made: its questions stay the same.
-    let check: SiteCheckReport | null = row.check_report ? (JSON.parse(row.check_report) as SiteCheckReport) : null;
-    if (check === null && website !== null) {
-      keep(() => this.store.progress(row.id, progress));
-      const fresh = await this.audits.checker.check(website, { signal });
-      keep(() => this.store.keepCheck(row.id, fresh));
-      check = fresh;
-    }
-    const input: ProbeInput = {
-      business: {
-        targetKeywords: lead.target_keywords ?? '',
-        idealCustomer: lead.ideal_customer ?? '',
-        businessDescription: lead.business_description ?? '',
-        currentProducts: lead.current_products ?? '',
+    return askRun(
+      { ...this.audits, allowCall: () => this.probes.takeCall(clock(), dailyCalls) },
+      keeping,
+      {
+        keptCheck: row.check_report,
+        website,
+        input: (check) => ({
+          business: {
+            targetKeywords: lead.target_keywords ?? '',
+            idealCustomer: lead.ideal_customer ?? '',
+            businessDescription: lead.business_description ?? '',
+            currentProducts: lead.current_products ?? '',
+          },
+          name: check ? nameFromSiteCheck(check) : null,
+          website,
+          // Never sent: the person's own details, wherever they typed them.
+          personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
+        }),
+        about: { runId: row.id, auditId: row.audit_id },
+        label: 'Audit run',
       },
-      name: check ? nameFromSiteCheck(check) : null,
-      website,
-      // Never sent: the person's own details, wherever they typed them.
-      personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),
-    };
-    const previous = this.store.answers(row.id);
-    for (const { assistant } of previous) progress.answered[assistant] = (progress.answered[assistant] ?? 0) + 1;
-    if (previous.length > 0) logger.info({ runId: row.id, auditId: row.audit_id, answersKept: previous.length }, 'Audit run resumed: the questions already answered are not asked again');
-    progress.step = 'asking';
-    try {
-      const { document, figures } = await this.audits.auditor.audit(
-        { input, check: check?.status === 'done' ? check : null, previous },
-        {
-          allowCall: () => this.probes.takeCall(clock(), dailyCalls),
-          onQuestions: (count) => {
-            progress.questions = count;
-            keep(() => this.store.progress(row.id, progress));
-          },
-          onAnswer: (answer) => {
-            unkept.push(answer);
-            progress.answered[answer.assistant] = (progress.answered[answer.assistant] ?? 0) + 1;
-            if (keep(() => this.store.keepAnswers(row.id, unkept, progress))) unkept.length = 0;
-          },
-          signal,
-        },
-      );
-      const readinessScore = check?.status === 'done' ? check.score : null;
-      // Questions made but none asked (the day's calls had run out) is a run stopped before its
-      // first question, which can go on later; skipped before any question was made, it failed.
-      const asking = progress.questions !== null;
-      const status = figures.status === 'done' ? 'done' : figures.status === 'stopped' || (figures.status === 'skipped' && asking) ? 'stopped' : 'failed';
-      const result: AuditRunResult =
-        status === 'failed'
-          ? { status, reason: figures.reason ?? 'nothing was asked', visibilityScore: null, readinessScore, summary: `failed: ${figures.reason ?? 'nothing was asked'}`, document: null }
-          : { status, reason: figures.reason, visibilityScore: figures.score, readinessScore, summary: figures.summary, document };
-      return { result, figures, unkept };
-    } catch (error) {
-      if (signal.aborted) throw error;
-      logger.error({ err: error, runId: row.id, auditId: row.audit_id }, 'Audit run failed');
-      return failed(error instanceof Error ? error.message : String(error), unkept);
-    }
+      signal,
+    );
   }
 
   /** Records the run, with any answer not yet written, and tells the agency, in one write transaction; then nudges the mail. */
@@ -172,6 +120,6 @@ export class AuditWorker extends QueueWorker<AuditRunRow, AuditOutcome> {
    */
   protected override insteadOfRecord(row: AuditRunRow, outcome: AuditOutcome, error: unknown): () => void {
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return () => this.record(row, outcome);
-    return () => this.store.finish(row.id, failed('its result could not be recorded').result, this.options.clock());
+    return () => this.store.finish(row.id, failedRun('its result could not be recorded').result, this.options.clock());
   }
 }

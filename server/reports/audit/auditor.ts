@@ -3,6 +3,7 @@ import type { BackgroundPriority, ProbeAssistantSetting } from '../../config';
 import type { SiteCheckReport } from '../../site-check/run-check';
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { PROBE_SILENCE_LIMIT_MS, PROBE_STUCK, type CallAnswer } from '../../visibility-probe/prober';
+import type { PlannedQuestion } from '../../visibility-probe/prompts';
 import type { ProbeInput, ProbeReport } from '../../visibility-probe/run-probe';
 import type { StoredAnswer } from './audit-store';
 
@@ -26,6 +27,8 @@ export interface AuditStart {
   check: SiteCheckReport | null;
   /** The answers an earlier start of this run kept: not asked again. */
   previous: StoredAnswer[];
+  /** The questions fixed beforehand (a monitored client's run): asked as they are, and the run's MonitorRunFacts reported with its report. */
+  questions?: PlannedQuestion[];
   /** The caller's clock when the run started (ISO 8601); the process's own clock runs on from there. */
   startedAt: string;
   callTimeoutMs?: number;
@@ -53,13 +56,15 @@ export type AuditMessage =
   | { kind: 'may-call'; request: number }
   | { kind: 'questions'; count: number }
   | { kind: 'answer'; answer: StoredAnswer }
-  | { kind: 'report'; document: string; figures: AuditFigures }
+  | { kind: 'report'; document: string; figures: AuditFigures; facts?: string }
   | { kind: 'failed'; reason: string };
 
 /** A run's end as its process reported it: the report (AuditDocument JSON, not parsed here) and its figures. */
 interface AuditReport {
   document: string;
   figures: AuditFigures;
+  /** A monitored client's run: the facts its trend needs (MonitorRunFacts JSON). */
+  facts?: string;
 }
 
 export interface AuditorOptions {
@@ -87,7 +92,7 @@ interface AuditOptions {
 
 export interface Auditor {
   /** Runs the questions of one audit run and composes its report; rejects with the reason when its process failed, was ended or was stopped. */
-  audit(work: { input: ProbeInput; check: SiteCheckReport | null; previous: StoredAnswer[] }, options: AuditOptions): Promise<AuditReport>;
+  audit(work: { input: ProbeInput; check: SiteCheckReport | null; previous: StoredAnswer[]; questions?: PlannedQuestion[] }, options: AuditOptions): Promise<AuditReport>;
 }
 
 /**
@@ -109,7 +114,7 @@ export function createAuditor(options: AuditorOptions): Auditor {
           : 'the audit stopped before it had a report';
 
   return {
-    audit: async ({ input, check, previous }, { allowCall, onQuestions, onAnswer, signal }) => {
+    audit: async ({ input, check, previous, questions }, { allowCall, onQuestions, onAnswer, signal }) => {
       const start: AuditStart = {
         kind: 'start',
         assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
@@ -117,6 +122,7 @@ export function createAuditor(options: AuditorOptions): Auditor {
         input,
         check,
         previous,
+        ...(questions ? { questions } : {}),
         startedAt: options.clock().toISOString(),
         ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
       };
@@ -137,7 +143,7 @@ export function createAuditor(options: AuditorOptions): Auditor {
               }
             } else if (message.kind === 'questions') onQuestions(message.count);
             else if (message.kind === 'answer') onAnswer(message.answer);
-            else if (message.kind === 'report') run.done({ document: message.document, figures: message.figures });
+            else if (message.kind === 'report') run.done({ document: message.document, figures: message.figures, ...(message.facts ? { facts: message.facts } : {}) });
             else run.fail(message.reason);
           },
         });

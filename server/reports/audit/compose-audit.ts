@@ -4,7 +4,7 @@ import { fillCopy, listOfNames } from '../../../shared/copy-template';
 import { auditReport } from '../../../shared/generated/audit-report';
 import { probePrompts } from '../../../shared/generated/probe-prompts';
 import type { SiteCheckReport } from '../../site-check/run-check';
-import { planQuestions, type BusinessDetails } from '../../visibility-probe/prompts';
+import { planQuestions, type BusinessDetails, type PlannedQuestion } from '../../visibility-probe/prompts';
 import type { ProbeReport } from '../../visibility-probe/run-probe';
 import { overallScore } from '../../visibility-probe/scoring';
 import type { AssistantRecommendations, AuditAction, AuditDocument, AuditSummary, Level, ReadinessFinding } from './audit-document';
@@ -26,6 +26,8 @@ export interface AuditInput {
   probe: ProbeReport;
   /** When the run ended. */
   madeAt: Date;
+  /** The questions as they were fixed beforehand, with the search each was made of (a monitored client's); by default made again from `business`. */
+  planned?: readonly PlannedQuestion[];
 }
 
 /**
@@ -72,19 +74,19 @@ function bandSentence(bands: readonly { from: number; sentence: string }[], scor
  * question made without a word of the person's name (which the run withheld and this cannot)
  * is not found, and its answers count for no search.
  */
-function searchesOf(business: BusinessDetails, probe: ProbeReport): (question: string) => string[] {
-  const planned = planQuestions(business, { count: probe.prompts.length, templates: probePrompts.templates, brand: probe.brand, domain: probe.domain, personal: [] });
+function searchesOf(business: BusinessDetails, probe: ProbeReport, fixed?: readonly PlannedQuestion[]): (question: string) => string[] {
+  const planned = fixed ?? planQuestions(business, { count: probe.prompts.length, templates: probePrompts.templates, brand: probe.brand, domain: probe.domain, personal: [] });
   const searches = new Map(planned.map((question) => [question.question, [question.keyword, question.product].filter((search): search is string => search !== null)]));
   return (question) => searches.get(question) ?? [];
 }
 
-export function composeAudit({ business, check, probe, madeAt }: AuditInput): AuditDocument {
+export function composeAudit({ business, check, probe, madeAt, planned: fixedQuestions }: AuditInput): AuditDocument {
   const businessName = probe.brand ?? probe.domain ?? auditReport.unnamedBusiness;
   const site = probe.domain ?? (check?.host || null) ?? businessName;
   const fill = (sentence: string, figures: Record<string, string | number> = {}) =>
     fillCopy(sentence, Object.fromEntries(Object.entries({ business: businessName, ...figures }).map(([name, value]) => [name, shown(value)])));
 
-  const searches = searchesOf(business, probe);
+  const searches = searchesOf(business, probe, fixedQuestions);
   const asked = probe.assistants.map((part) => part.id);
   const given: GivenAnswer[] = probe.assistants.flatMap((part) => answersGiven(part).map((answer) => givenAnswer(part.id, answer, searches(answer.prompt))));
   const visibility = probe.assistants.map(assistantVisibility);
