@@ -24,10 +24,11 @@ const common = {
 const { availableParallelism } = require('node:os');
 
 module.exports = {
-  // Two test files at once at least: most of a test's time is spent waiting for a server, a
-  // browser or a process it started, so even on two cores a second file runs in that time. (Jest's
-  // own default, one fewer than the cores, is a single file at a time here.)
-  maxWorkers: Math.max(2, availableParallelism()),
+  // One test file more than the cores: most of a test's time is spent waiting for a server, a
+  // browser or a process it started, so another file runs in that time. (Jest's own default, one
+  // fewer than the cores, is a single file at a time on two cores.)
+  maxWorkers: availableParallelism() + 1,
+  testSequencer: '<rootDir>/test/helpers/test-sequencer.js',
   // Integration and browser tests render pages, start servers and browsers: on a busy 2-core
   // machine that takes more than jest's 5 s default, which then fails them for nothing.
   testTimeout: 30_000,
