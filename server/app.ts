@@ -32,6 +32,7 @@ import { siteCheckResultRoutes } from './site-check/result-routes';
 import { ASSISTANTS } from './visibility-probe/assistant-catalogue';
 import { ProbeStore } from './visibility-probe/probe-store';
 import { probeViews } from './visibility-probe/probe-view';
+import { usePageCache } from './pages/representation';
 import type { AuditDocument } from './reports/audit/audit-document';
 import { auditReportRoutes } from './reports/audit/audit-routes';
 import { AuditRunStore } from './reports/audit/audit-store';
@@ -101,6 +102,7 @@ export interface SiteApp extends Express {
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
 export function createApp(deps: AppDependencies): SiteApp {
   const { config, db, logger, clock } = deps;
+  usePageCache(config.pageCacheDir);
   const routes = deps.routes ?? appRoutes;
   const clientDir = deps.clientDir ?? path.resolve(__dirname, '..', 'client');
   const https = config.siteUrl.startsWith('https:');

@@ -67,6 +67,8 @@ export interface Config {
    * busy machine would otherwise starve them (a public site refuses it).
    */
   backgroundPriority: BackgroundPriority;
+  /** PAGE_CACHE_DIR: where compressed pages are kept between starts; null: compressed at each start. */
+  pageCacheDir: string | null;
   isProduction: boolean;
 }
 
@@ -272,6 +274,7 @@ const schema = z.object({
   PUBLIC_CHECKS_PER_HOUR: integer(1, 1_000_000).default(60),
   FORM_MIN_FILL_MS: integer(0, MIN_FILL_MS).default(MIN_FILL_MS),
   BACKGROUND_PRIORITY: z.enum(['idle', 'normal']).default('idle'),
+  PAGE_CACHE_DIR: storagePath.optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -352,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
     publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,
     formMinFillMs: value.FORM_MIN_FILL_MS,
+    pageCacheDir: value.PAGE_CACHE_DIR ? path.resolve(value.PAGE_CACHE_DIR) : null,
     backgroundPriority: value.BACKGROUND_PRIORITY,
     isProduction: value.NODE_ENV !== 'development' && value.NODE_ENV !== 'test',
   };

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { Encoding } from './negotiation';
 
 /** Response headers as node's flat [name, value, name, value, ...] list, which writeHead takes as it is. */
@@ -63,6 +65,45 @@ export function compressBest(identity: Buffer): BestCompression {
 const compressedByHash = new Map<string, BestCompression>();
 
 /**
+ * PAGE_CACHE_DIR: compressed bodies kept on disk by their body's hash, so that a restart (or the
+ * next server a test starts) does not spend seconds of CPU compressing the same pages again.
+ * Unset: none.
+ */
+let cacheDir: string | null = null;
+
+export function usePageCache(dir: string | null): void {
+  cacheDir = dir;
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/** A body's compressed forms from the disk cache, used only if they decompress to the body itself (a file half-written or changed is not). */
+function fromDisk(hash: string, identity: Buffer): BestCompression | null {
+  if (!cacheDir) return null;
+  try {
+    const gzip = readFileSync(path.join(cacheDir, `${hash}.gz`));
+    const br = readFileSync(path.join(cacheDir, `${hash}.br`));
+    return gunzipSync(gzip).equals(identity) && brotliDecompressSync(br).equals(identity) ? { gzip, br } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Written to a file of its own, then renamed: a reader never sees half a file. A cache that cannot be written is only slower. */
+function toDisk(hash: string, compressed: BestCompression): void {
+  if (!cacheDir) return;
+  try {
+    for (const [extension, body] of [['gz', compressed.gzip], ['br', compressed.br]] as const) {
+      const file = path.join(cacheDir, `${hash}.${extension}`);
+      const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      writeFileSync(partial, body, { mode: 0o600 });
+      renameSync(partial, file);
+    }
+  } catch {
+    // Nothing lost: the body is compressed again next time.
+  }
+}
+
+/**
  * For a body sent many times (pages, assets, SEO files): compressed once at the best quality
  * (brotli 11, gzip 9), with a strong ETag per encoding. `ready`: its compressed forms made
  * already (the build compresses the client's files).
@@ -71,7 +112,11 @@ export function precompress(identity: Buffer, meta: ResponseMeta, ready?: BestCo
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   let compressed = ready ?? compressedByHash.get(hash);
   if (!compressed) {
-    compressed = compressBest(identity);
+    compressed = fromDisk(hash, identity) ?? undefined;
+    if (!compressed) {
+      compressed = compressBest(identity);
+      toDisk(hash, compressed);
+    }
     compressedByHash.set(hash, compressed);
   }
   const bodies: Record<Encoding, Buffer> = { identity, ...compressed };

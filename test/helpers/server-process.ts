@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './test-app';
+import { ROOT, TEST_PAGE_CACHE } from './test-app';
 
 export interface ServerProcess {
   url: string;
@@ -86,6 +86,7 @@ function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv 
     // Tests run the demo content, placeholders and all, on an https SITE_URL too; the refusal
     // itself is tested by passing ALLOW_PLACEHOLDER_CONTENT=0.
     ALLOW_PLACEHOLDER_CONTENT: '1',
+    PAGE_CACHE_DIR: TEST_PAGE_CACHE,
     ...forTests,
     ...env,
   };

@@ -15,6 +15,11 @@ import { testClock, type TestClock } from './clock';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+/**
+ * Where the apps and servers tests start keep their compressed pages (PAGE_CACHE_DIR): the same
+ * pages, compressed once for the whole run instead of at every start.
+ */
+export const TEST_PAGE_CACHE = path.join(tmpdir(), 'citewise-test-page-cache');
 export const TEST_SITE_URL = 'https://www.citewise.example';
 
 export interface TestApp {
@@ -78,6 +83,7 @@ export function createTestApp(
     SITE_URL: TEST_SITE_URL,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    PAGE_CACHE_DIR: TEST_PAGE_CACHE,
     ...options.env,
   });
   const db = openDatabase(config.databasePath);
