@@ -50,7 +50,11 @@ function usePrefetchForReturn(routes: AppRoute[], pathname: string) {
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return;
-    matchAppRoute(routes, shown.current).prefetchForReturn?.();
+    const left = shown.current;
+    // Marked on the document when done, as hydration is: what a return to `left` needs is here.
+    void matchAppRoute(routes, left)
+      .prefetchForReturn?.()
+      .then(() => (document.documentElement.dataset.returnReady = left));
     shown.current = pathname;
   }, [routes, pathname]);
 }

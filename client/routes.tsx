@@ -31,8 +31,9 @@ export interface AppRoute extends LazyRoute {
    * Fetches, once the visitor has left the page, what rendering it again by navigation needs
    * beyond the server HTML it was first shown from (its static islands, an article's prose).
    * Back renders synchronously, so anything still to fetch would show an empty page meanwhile.
+   * Settles once it is all fetched (a failure included: a later navigation fetches again).
    */
-  prefetchForReturn?: () => void;
+  prefetchForReturn?: () => Promise<void>;
 }
 
 /**
@@ -47,7 +48,11 @@ const page = (module: string, load: () => Promise<{ default: PageComponent; isla
     return module.default;
   },
   // A failure here is no one's concern yet: a later navigation fetches again, and handles it.
-  prefetchForReturn: () => void load().then((module) => Promise.all((module.islands ?? []).map((island) => island.prefetch()))).catch(() => undefined),
+  prefetchForReturn: () =>
+    load()
+      .then((module) => Promise.all((module.islands ?? []).map((island) => island.prefetch())))
+      .then(() => undefined)
+      .catch(() => undefined),
 });
 
 export const NOT_FOUND_PATH = '*';
@@ -96,7 +101,11 @@ export const appRoutes: AppRoute[] = [
       // A first visit hydrates over the prose on screen: the article without it (see loadArticle).
       modules: ['client/pages/article-page.tsx', `shared/generated/articles/${slug}.on-screen.ts`],
       load: () => loadArticle(slug),
-      prefetchForReturn: () => void fullArticle(slug).load().catch(() => undefined),
+      prefetchForReturn: () =>
+        fullArticle(slug)
+          .load()
+          .then(() => undefined)
+          .catch(() => undefined),
     }),
   ),
   { path: routesPaths.freeAudit, ...page('client/pages/free-audit-page.tsx', () => import('./pages/free-audit-page')), perVisitor: true },

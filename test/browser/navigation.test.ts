@@ -216,8 +216,9 @@ describe('Back and Forward', () => {
     watchRequests(page);
     await page.locator('header').getByRole('link', { name: linkName, exact: true }).first().click();
     await page.waitForURL(`${server.url}${next}`);
-    // The visitor reads the next page for a moment: the network falls quiet (what the page fetches
-    // for a return, once it is on screen, has arrived).
+    // The visitor reads the next page for a moment: what a return needs, which the page fetches
+    // once it is on screen, has arrived (the app marks the document), and the network falls quiet.
+    await page.waitForFunction((left) => document.documentElement.dataset.returnReady === left, start);
     await settle(page);
     // The least height the page's main area has from here on, through the return: in every
     // frame painted, and after every change React makes (a suspended page is hidden, not removed).
