@@ -130,10 +130,11 @@ describe('what a background process can read of the server', () => {
     const pid = running.child.pid ?? 0;
     await waitFor('a check and a probe to run', () => backgroundProcesses(pid, 'site-check-process.js').length > 0 && backgroundProcesses(pid, 'probe-process.js').length > 0, 60_000);
     const children = [...backgroundProcesses(pid, 'site-check-process.js'), ...backgroundProcesses(pid, 'probe-process.js')];
-    // Idle (the default) gives them the CPU only when the pages do not want it.
-    expect(children.map(schedulingPolicyOf)).toEqual([policy, policy]);
+    // Idle (the default) gives them the CPU only when the pages do not want it. (At idle on a busy
+    // machine the second request's check may still run beside its probe: every one is looked at.)
+    expect(new Set(children.map(schedulingPolicyOf))).toEqual(new Set([policy]));
     const seen = children.map(environmentOf);
-    expect(seen).toHaveLength(2);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
     for (const environment of seen) {
       // Node's own IPC channel aside, what the server passes on, and nothing else.
       expect(environment).toEqual({ NODE_ENV: 'production', TZ: 'Europe/London', NODE_CHANNEL_FD: expect.any(String), NODE_CHANNEL_SERIALIZATION_MODE: 'json' });
