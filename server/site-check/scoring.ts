@@ -219,7 +219,7 @@ export function scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markd
           ? 'no JSON-LD blocks'
           : page.jsonLdInvalid === 0
             ? `${plural(page.jsonLdBlocks, 'JSON-LD block')}, all valid JSON`
-            : `${page.jsonLdInvalid} of ${plural(page.jsonLdBlocks, 'JSON-LD block')} do not parse: ${page.jsonLdErrors[0]}`),
+            : `${page.jsonLdInvalid} of ${plural(page.jsonLdBlocks, 'JSON-LD block')} ${page.jsonLdInvalid === 1 ? 'does' : 'do'} not parse: ${page.jsonLdErrors[0]}`),
       'Machines can read every structured-data block.',
       'A JSON-LD block that is not valid JSON is ignored whole: fix it (a trailing comma or an unescaped quote is the usual cause).',
     ),

@@ -136,7 +136,7 @@ describe('a check of fixture sites, as an AI crawler sees them', () => {
   it('broken JSON-LD is reported, with the parser\'s complaint', async () => {
     const site = await fixture(() => ({ '/': html('<html lang="en"><head><title>x</title><script type="application/ld+json">{"@type": "LocalBusiness", "name": "A",}</script></head><body><p>Hello</p></body></html>') }));
     const report = await checker().check(`${site.origin}/`);
-    expect(finding(report, 'structuredDataParses')).toMatchObject({ verdict: 'fail', detail: expect.stringContaining('1 of 1 JSON-LD block do not parse') });
+    expect(finding(report, 'structuredDataParses')).toMatchObject({ verdict: 'fail', detail: expect.stringContaining('1 of 1 JSON-LD block does not parse') });
     expect(finding(report, 'organization')?.verdict).toBe('fail');
   });
 
