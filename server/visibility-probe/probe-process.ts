@@ -1,3 +1,4 @@
+import { callPermission } from './call-permission';
 import { ApiKey } from './api-key';
 import { createAssistantClient } from './assistants';
 import type { CallAnswer, ProbeMessage, ProbeStart } from './prober';
@@ -15,24 +16,11 @@ const send = (message: ProbeMessage, then: () => void = () => undefined) => proc
 // The server gone (killed, or crashed): nothing is waiting for this probe.
 process.once('disconnect', () => process.exit(0));
 
-const waiting = new Map<number, { resolve: (allowed: boolean) => void; reject: (error: Error) => void }>();
-let requests = 0;
-
-/** Asks the server whether one more call may be made today. */
-function allowCall(): Promise<boolean> {
-  const request = (requests += 1);
-  return new Promise<boolean>((resolve, reject) => {
-    waiting.set(request, { resolve, reject });
-    send({ kind: 'may-call', request });
-  });
-}
+const { allowCall, answer } = callPermission((request) => send({ kind: 'may-call', request }));
 
 process.on('message', (message: ProbeStart | CallAnswer) => {
   if (message.kind === 'call') {
-    const asked = waiting.get(message.request);
-    waiting.delete(message.request);
-    if ('error' in message) asked?.reject(new Error(`the calls could not be counted: ${message.error}`));
-    else asked?.resolve(message.allowed);
+    answer(message);
     return;
   }
   // Its own clock runs on from the server's at the start: the dates of the answers are the server's.

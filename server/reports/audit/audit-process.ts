@@ -1,3 +1,4 @@
+import { callPermission } from '../../visibility-probe/call-permission';
 import { ApiKey } from '../../visibility-probe/api-key';
 import { createAssistantClient } from '../../visibility-probe/assistants';
 import type { CallAnswer } from '../../visibility-probe/prober';
@@ -18,24 +19,11 @@ const send = (message: AuditMessage, then: () => void = () => undefined) => proc
 // The server gone (killed, or crashed): nothing is waiting for this run.
 process.once('disconnect', () => process.exit(0));
 
-const waiting = new Map<number, { resolve: (allowed: boolean) => void; reject: (error: Error) => void }>();
-let requests = 0;
-
-/** Asks the server whether one more call may be made today. */
-function allowCall(): Promise<boolean> {
-  const request = (requests += 1);
-  return new Promise<boolean>((resolve, reject) => {
-    waiting.set(request, { resolve, reject });
-    send({ kind: 'may-call', request });
-  });
-}
+const { allowCall, answer } = callPermission((request) => send({ kind: 'may-call', request }));
 
 process.on('message', (message: AuditStart | CallAnswer) => {
   if (message.kind === 'call') {
-    const asked = waiting.get(message.request);
-    waiting.delete(message.request);
-    if ('error' in message) asked?.reject(new Error(`the calls could not be counted: ${message.error}`));
-    else asked?.resolve(message.allowed);
+    answer(message);
     return;
   }
   const withoutKeys = (text: string) => message.assistants.reduce((kept, { apiKey }) => kept.split(apiKey).join('[key removed]'), text);
