@@ -44,29 +44,43 @@ interface Failure {
   headers: Record<string, string> | undefined;
 }
 
-/** Whether an error is, or was caused by, one of the given kind. */
-function causedBy(error: unknown, kind: (cause: unknown) => boolean): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+/**
+ * Whether an error is, or was caused by, one of the given kind. Any object with a cause is
+ * followed, not only this realm's Errors: fetch's errors are made in Node's own.
+ */
+function causedBy(error: unknown, kind: (cause: object) => boolean): boolean {
+  for (let cause = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
     if (kind(cause)) return true;
   }
   return false;
 }
 
+/**
+ * The connection could not be made, or closed before an answer came (an API closes a kept-alive
+ * connection just as the next question goes out on it): a socket's error somewhere in the cause
+ * chain. Told by its code, not its class: fetch's errors come from Node's own realm.
+ */
+const SOCKET_ERROR = /^(E[A-Z]+|UND_ERR_(SOCKET|CLOSED|CONNECT_TIMEOUT))$/;
+const isSocketError = (cause: object) => SOCKET_ERROR.test(String((cause as { code?: unknown }).code));
+
 function classify(error: unknown, timedOut: boolean, timeoutMs: number): Failure {
   const failure = (reason: string, retry = false, headers?: Record<string, string>): Failure => ({ retry, keyRejected: false, reason, headers });
   if (timedOut) return failure(`no answer within ${timeoutMs / 1000} s`);
   if (causedBy(error, (cause) => cause instanceof ResponseTooLarge)) return failure(`an answer larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, not read`);
-  if (!APICallError.isInstance(error)) return failure('an answer the client library could not read');
-  const status = error.statusCode;
-  // Gemini refuses a key that is not valid with a 400 whose reason is API_KEY_INVALID, not a 401.
-  if (status === 401 || status === 403 || (status === 400 && error.responseBody?.includes('API_KEY_INVALID'))) {
-    return { retry: false, keyRejected: true, reason: 'key rejected', headers: undefined };
+  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  if (APICallError.isInstance(error) && status !== undefined) {
+    // Gemini refuses a key that is not valid with a 400 whose reason is API_KEY_INVALID, not a 401.
+    if (status === 401 || status === 403 || (status === 400 && error.responseBody?.includes('API_KEY_INVALID'))) {
+      return { retry: false, keyRejected: true, reason: 'key rejected', headers: undefined };
+    }
+    if (status === 429) return failure('rate limited (429)', true, error.responseHeaders);
+    if (status >= 500) return failure(`server error (${status})`, true, error.responseHeaders);
+    if (status >= 200 && status < 300) return failure('an answer the client library could not read');
+    return failure(`the question was refused (${status})`);
   }
-  if (status === 429) return failure('rate limited (429)', true, error.responseHeaders);
-  if (status !== undefined && status >= 500) return failure(`server error (${status})`, true, error.responseHeaders);
-  if (status !== undefined && status >= 200 && status < 300) return failure('an answer the client library could not read');
-  if (status !== undefined) return failure(`the question was refused (${status})`);
-  return failure('could not connect');
+  // No answer at all: the client library counts this as worth another try, and so does the probe.
+  if (causedBy(error, isSocketError)) return failure('could not connect', true);
+  return failure('an answer the client library could not read');
 }
 
 /**
@@ -96,8 +110,9 @@ async function callOnce(client: AssistantClient, question: string, timeoutMs: nu
 }
 
 /**
- * Asks one question: a 429 or a 5xx is tried again, at most MAX_RETRIES times, after the wait
- * the answer asks for; a timeout, another refusal or an unreadable answer is not. The call
+ * Asks one question: a 429, a 5xx or a connection that failed before any answer is tried again,
+ * at most MAX_RETRIES times, after the wait the answer asks for; a timeout, another refusal or
+ * an unreadable answer is not. The call
  * budget is asked before every call.
  */
 export async function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {

@@ -25,6 +25,8 @@ export type Reply =
   | { status: number; headers?: Record<string, string> }
   /** No answer at all: the connection stays open until the fake closes. */
   | { hang: true }
+  /** No answer at all: the connection is closed on the question (as a server closes a kept-alive one). */
+  | { reset: true }
   /** A body that never ends (bytes sent before the probe stops reading). */
   | { endless: true };
 
@@ -249,6 +251,7 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
       if (request.key !== key) return send(id === 'gemini' ? 400 : 401, errorBody(id, id === 'gemini' ? 400 : 401, request.key));
       const answer = reply(request, requests.length - 1);
       if ('hang' in answer) return;
+      if ('reset' in answer) return void req.socket.destroy();
       if ('endless' in answer) {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         const chunk = Buffer.alloc(64 * 1024, 0x20);

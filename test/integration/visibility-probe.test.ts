@@ -178,6 +178,15 @@ describe('the visibility probe', () => {
     expect(run.report).toMatchObject({ status: 'done', score: 85 });
   });
 
+  it('asks a question again after 1 s when the connection closed before any answer, as the client library would', async () => {
+    const run = await probe({ chatgpt: (_request, index) => (index === 0 ? { reset: true } : { answer: namedFirst }), claude: () => ({ reset: true }) }, { promptsPerAssistant: 1, concurrency: 1 });
+    expect(run.waits).toEqual([1_000, 1_000, 2_000, 4_000]);
+    expect(requestsTo(run, 'chatgpt')).toHaveLength(2);
+    expect(assistant(run, 'chatgpt')?.answers[0]).toMatchObject({ named: true, error: null });
+    expect(requestsTo(run, 'claude')).toHaveLength(4);
+    expect(assistant(run, 'claude')?.answers[0]).toMatchObject({ named: false, error: 'could not connect, still after 3 retries' });
+  });
+
   it('gives a question up when the assistant does not answer within the timeout, and goes on', async () => {
     const run = await probe({ gemini: () => ({ hang: true }), chatgpt: always(namedFirst) }, { promptsPerAssistant: 2, callTimeoutMs: 300 });
     expect(assistant(run, 'gemini')?.answers.map((answer) => answer.error)).toEqual(['no answer within 0.3 s', 'no answer within 0.3 s']);
