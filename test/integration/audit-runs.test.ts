@@ -51,9 +51,15 @@ const fakes: FakeAssistant[] = [];
 let answering = true;
 /** Questions each fake had answered, in order. */
 const answered: Record<AssistantId, string[]> = { chatgpt: [], claude: [], gemini: [], perplexity: [] };
+/**
+ * The port of every server this file starts, one after another: one SITE_URL, so the pages each
+ * start compresses are those the first one did (PAGE_CACHE_DIR), not all of them again.
+ */
+let port: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'citewise-audit-runs-'));
+  port = await freePort();
   site = await startFixtureSite({ '/': html(OKAFOR_HOME) });
   smtp = await startSmtpServer();
   for (const id of ASSISTANT_IDS) {
@@ -106,13 +112,11 @@ const REPORT_ADDRESS = /http:\/\/127\.0\.0\.1:\d+\/audit\/[\w-]{43}/;
 describe('npm run audit, run by the server', () => {
   let server: ServerProcess;
   let database: string;
-  let port: number;
   let printed: string;
   const audit = (args: string[]) => runOpsInBackground('audit', args, environment(database, port));
 
   beforeAll(async () => {
     database = databaseWithRequest('end-to-end.db');
-    port = await freePort();
     server = await startServerProcess(environment(database, port, { PORT: String(port) }));
   });
   afterAll(async () => {
@@ -215,7 +219,6 @@ describe('npm run audit, run by the server', () => {
 describe('npm run audit on a terminal', () => {
   it('draws a bar per assistant, redrawn in place', async () => {
     const database = databaseWithRequest('terminal.db');
-    const port = await freePort();
     const env = environment(database, port, { PORT: String(port), AUDIT_PROMPTS: '2' });
     const server = await startServerProcess(env);
     try {
@@ -272,7 +275,6 @@ describe('npm run audit, before it spends anything', () => {
 describe('an audit run across a restart', () => {
   it('resumes with the answers it kept: no question answered before the restart is asked again', async () => {
     const database = databaseWithRequest('restart.db');
-    const port = await freePort();
     const env = environment(database, port, { PORT: String(port), AUDIT_PROMPTS: '6' });
     for (const id of ASSISTANT_IDS) answered[id].length = 0;
     const first = await startServerProcess(env);
@@ -321,7 +323,6 @@ describe('an audit run across a restart', () => {
 describe('AUDIT_AUTO=1', () => {
   it("queues a lead's full run once its probe has ended, never a held submission's; AUDIT_AUTO_SEND=1 mails the prospect the finished report", async () => {
     const database = path.join(dir, 'auto.db');
-    const port = await freePort();
     const server = await startServerProcess(environment(database, port, { PORT: String(port), AUDIT_AUTO: '1', AUDIT_AUTO_SEND: '1', PROBE_PROMPTS: '1', AUDIT_PROMPTS: '2', TRUST_PROXY: '1' }));
     try {
       const url = `http://127.0.0.1:${port}`;
