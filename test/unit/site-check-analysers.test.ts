@@ -319,6 +319,15 @@ describe('the score', () => {
     expect(openGraph).toMatchObject({ verdict: 'warn', points: 1, detail: 'missing: og:description, og:image' });
   });
 
+  it('takes the whole weight of indexing from a page that says noindex, in its meta tag or its header, and says which', () => {
+    const inMeta = wellMadePage(ORIGIN).replace('<head>', '<head><meta name="robots" content="noindex">');
+    const meta = scoreFindings(facts(inMeta));
+    expect(meta.findings.find((finding) => finding.id === 'indexable')).toMatchObject({ verdict: 'fail', points: 0, detail: 'a robots meta tag says noindex' });
+    expect(meta.score).toBe(100 - SCORE_WEIGHTS.indexable);
+    const header = scoredFacts(analyseHomePage(fetched(wellMadePage(ORIGIN), { url: `${ORIGIN}/`, contentType: 'text/html' }), { 'x-robots-tag': 'noindex' }));
+    expect(scoreFindings(header).findings.find((finding) => finding.id === 'indexable')).toMatchObject({ verdict: 'fail', detail: 'the X-Robots-Tag header says noindex' });
+  });
+
   it('scores robots.txt by the share of AI agents allowed', () => {
     const some = { ...facts(wellMadePage(ORIGIN)), robots: analyseRobots(robotsFile('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n'), `${ORIGIN}/`, AGENTS, CHECKER) };
     const robots = scoreFindings(some).findings.find((finding) => finding.id === 'aiCrawlers');
