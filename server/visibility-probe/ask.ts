@@ -60,7 +60,7 @@ function causedBy(error: unknown, kind: (cause: object) => boolean): boolean {
  * connection just as the next question goes out on it): a socket's error somewhere in the cause
  * chain. Told by its code, not its class: fetch's errors come from Node's own realm.
  */
-const SOCKET_ERROR = /^(E[A-Z]+|UND_ERR_(SOCKET|CLOSED|CONNECT_TIMEOUT))$/;
+const SOCKET_ERROR = /^(E[A-Z]+|EAI_AGAIN|UND_ERR_(SOCKET|CLOSED|CONNECT_TIMEOUT))$/;
 const isSocketError = (cause: object) => SOCKET_ERROR.test(String((cause as { code?: unknown }).code));
 
 function classify(error: unknown, timedOut: boolean, timeoutMs: number): Failure {
