@@ -67,8 +67,8 @@ function classify(error: unknown, timedOut: boolean, timeoutMs: number): Failure
   const failure = (reason: string, retry = false, headers?: Record<string, string>): Failure => ({ retry, keyRejected: false, reason, headers });
   if (timedOut) return failure(`no answer within ${timeoutMs / 1000} s`);
   if (causedBy(error, (cause) => cause instanceof ResponseTooLarge)) return failure(`an answer larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, not read`);
-  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
-  if (APICallError.isInstance(error) && status !== undefined) {
+  if (APICallError.isInstance(error) && error.statusCode !== undefined) {
+    const status = error.statusCode;
     // Gemini refuses a key that is not valid with a 400 whose reason is API_KEY_INVALID, not a 401.
     if (status === 401 || status === 403 || (status === 400 && error.responseBody?.includes('API_KEY_INVALID'))) {
       return { retry: false, keyRejected: true, reason: 'key rejected', headers: undefined };
@@ -112,8 +112,7 @@ async function callOnce(client: AssistantClient, question: string, timeoutMs: nu
 /**
  * Asks one question: a 429, a 5xx or a connection that failed before any answer is tried again,
  * at most MAX_RETRIES times, after the wait the answer asks for; a timeout, another refusal or
- * an unreadable answer is not. The call
- * budget is asked before every call.
+ * an unreadable answer is not. The call budget is asked before every call.
  */
 export async function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {
   for (let retry = 0; ; retry += 1) {

@@ -138,7 +138,7 @@ describe('answers that cost the most to read', () => {
     const answers = report.assistants.flatMap((assistant) => assistant.answers);
     expect(report.prompts.length).toBeGreaterThanOrEqual(10);
     expect(answers).toHaveLength(4 * report.prompts.length);
-    // Every call was counted before it was made (one retried after a dropped connection, twice).
+    // Every call was counted before it was made: one tried again after a dropped connection is counted again.
     expect(calls).toBeGreaterThanOrEqual(Math.max(answers.length, fakes.reduce((sum, fake) => sum + fake.requests.length, 0)));
     const errors = new Set(answers.map((answer) => answer.error));
     // An answer at the cap is read whole; one past it is refused, and says so.
