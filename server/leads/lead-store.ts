@@ -4,7 +4,7 @@ import { withoutWaitingForLocks, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 import type { MailMessage } from '../mail/mail-message';
 import { storedProbeReport } from '../visibility-probe/probe-store';
-import type { ProbeReport } from '../visibility-probe/run-probe';
+import type { ProbeReport } from '../visibility-probe/probe-report';
 
 export type LeadKind = 'audit' | 'contact';
 

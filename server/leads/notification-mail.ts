@@ -3,9 +3,9 @@ import type { FieldSpec, FormValues } from '../../shared/forms/form-schema';
 import { escapeHtml } from '../../shared/escape-html';
 import type { MailMessage } from '../mail/mail-message';
 import { reportHtml, reportSummary, reportText } from '../site-check/report';
-import type { SiteCheckReport } from '../site-check/run-check';
+import type { SiteCheckReport } from '../site-check/check-report';
 import * as probeReport from '../visibility-probe/report';
-import type { ProbeReport } from '../visibility-probe/run-probe';
+import type { ProbeReport } from '../visibility-probe/probe-report';
 
 export interface NotificationInput {
   kind: 'audit' | 'contact';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SiteCheckView } from '../../shared/site-check';
 import { withoutWaitingForLocks, type Db } from '../db/database';
 import { requeueInterrupted } from '../queue-worker';
-import { hostOf, urlKeyOf, type SiteCheckReport } from './run-check';
+import { hostOf, urlKeyOf, type SiteCheckReport } from './check-report';
 import { reportSummary, reportView } from './report';
 
 type CheckRowStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed' | 'skipped';

@@ -1,6 +1,6 @@
 import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../queue-worker';
 import { SiteCheckStore, storedReport, type CheckRow } from './check-store';
-import { reportWithoutFacts, type SiteCheckReport } from './run-check';
+import { reportWithoutFacts, type SiteCheckReport } from './check-report';
 import type { SiteChecker } from './site-checker';
 
 /** Checks run at once at most: each is a process with a few sockets and up to ~100 MB of heap for up to 30 s. */

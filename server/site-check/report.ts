@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../shared/escape-html';
 import type { SiteCheckView } from '../../shared/site-check';
-import type { SiteCheckReport } from './run-check';
+import type { SiteCheckReport } from './check-report';
 
 /**
  * One check's report in each form it is read: a line for the CSV and the logs, text for the

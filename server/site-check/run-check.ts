@@ -1,10 +1,11 @@
 import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
 import { decodeBody, type FetchedText } from './analysers/fetched-text';
-import { analyseLlmsTxt, type LlmsTxtAnalysis } from './analysers/llms-txt';
-import { analyseRobots, type RobotsAnalysis, type RobotsSource } from './analysers/robots';
+import { analyseLlmsTxt } from './analysers/llms-txt';
+import { analyseRobots, type RobotsSource } from './analysers/robots';
 import { analyseSitemap, INDEX_CHILDREN_READ, sitemapText } from './analysers/sitemap';
+import { normaliseSiteUrl, type CheckStatus, type SiteCheckReport } from './check-report';
 import { FetchFailed, FetchRefused, MAX_BYTES, TooManyRedirects, type FetchedResponse, type FetchOptions, type SiteFetcher } from './fetcher';
-import { scoreFindings, type Finding, type MarkdownFacts, type SitemapFacts } from './scoring';
+import { scoreFindings, type MarkdownFacts, type SitemapFacts } from './scoring';
 
 /** The longest a whole check may take, all its fetches together. */
 const CHECK_TIMEOUT_MS = 30_000;
@@ -20,33 +21,6 @@ const URL_SHOWN = 500;
 
 const shownUrl = (url: string) => (url.length > URL_SHOWN ? `${url.slice(0, URL_SHOWN - 1)}…` : url);
 
-/** done: checked; refused: the rules do not let it be fetched; failed: no answer; skipped: not run (a budget, a full queue). */
-type CheckStatus = 'done' | 'refused' | 'failed' | 'skipped';
-
-/** What one check found: stored beside the request, mailed, shown to the prospect, printed by the CLI. */
-export interface SiteCheckReport {
-  status: CheckStatus;
-  /** Why a check was refused or failed, in one line (null when done). */
-  reason: string | null;
-  /** The address as asked. */
-  url: string;
-  /** The host it names ("www.example.co.uk"; with a port when it has one). */
-  host: string;
-  checkedAt: string;
-  durationMs: number;
-  score: number | null;
-  findings: Finding[];
-  /** What the analysers read, for ops and scripts. */
-  facts: {
-    page: HomePageAnalysis;
-    redirects: FetchedResponse['redirects'];
-    robots: RobotsAnalysis;
-    llmsTxt: LlmsTxtAnalysis;
-    sitemap: SitemapFacts;
-    markdown: MarkdownFacts;
-  } | null;
-}
-
 export interface CheckEnvironment {
   fetcher: SiteFetcher;
   /** The robots.txt product tokens of the AI agents to judge (server/ledger/ai-sources.json). */
@@ -57,38 +31,6 @@ export interface CheckEnvironment {
   timeoutMs?: number;
   /** Told of each step as it starts ("fetching robots.txt"). */
   onProgress?: (step: string) => void;
-}
-
-/** A web address from what a person typed: "example.co.uk" is https://example.co.uk/. */
-function normaliseSiteUrl(input: string): URL | null {
-  const trimmed = input.trim();
-  if (trimmed === '') return null;
-  try {
-    return new URL(/^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The address a check is of, whichever way it was typed ("Example.co.uk" and
- * "https://example.co.uk/#top" are one): a recent result is reused by it. '' when it is no address.
- */
-export function urlKeyOf(input: string): string {
-  const url = normaliseSiteUrl(input);
-  if (!url) return '';
-  url.hash = '';
-  return url.href;
-}
-
-/** The host of a typed address, for grouping checks and naming them; '' when it is no address. */
-export function hostOf(input: string): string {
-  return normaliseSiteUrl(input)?.host.toLowerCase() ?? '';
-}
-
-/** The report of a check that has no findings: not run, or ended before it had any. */
-export function reportWithoutFacts(input: string, status: Exclude<CheckStatus, 'done'>, reason: string, checkedAt: Date, durationMs = 0): SiteCheckReport {
-  return { status, reason, url: input.trim(), host: hostOf(input), checkedAt: checkedAt.toISOString(), durationMs, score: null, findings: [], facts: null };
 }
 
 function toText(response: FetchedResponse): FetchedText {

@@ -1,7 +1,7 @@
 import { SITE_CHECKER_PAGE_PATH } from '../../shared/site-check';
 import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../background-process';
 import { parseAddressList } from './address-policy';
-import { reportWithoutFacts, type SiteCheckReport } from './run-check';
+import { reportWithoutFacts, type SiteCheckReport } from './check-report';
 import type { BackgroundPriority } from '../config';
 
 /** The longest a whole check may take, whatever the site sends: past it, its process is killed. */

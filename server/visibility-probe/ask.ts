@@ -1,5 +1,6 @@
 import { APICallError } from 'ai';
 import type { AssistantClient, RawAnswer } from './assistants';
+import { MAX_RETRY_WAIT_MS } from './call-limits';
 import { MAX_RESPONSE_BYTES, ResponseTooLarge } from './capped-fetch';
 
 /** Retries of one question after a 429 or a 5xx, at most: with the first try, 4 calls. */
@@ -8,11 +9,6 @@ const MAX_RETRIES = 3;
 /** Waits between tries when the answer says nothing of when to come back: 1 s, 2 s, 4 s. */
 const FIRST_BACKOFF_MS = 1_000;
 
-/** The longest wait the probe accepts from Retry-After; asked to wait longer, it gives the question up. */
-export const MAX_RETRY_WAIT_MS = 60_000;
-
-/** The longest one call may take: a search, the pages read, the answer written. */
-export const CALL_TIMEOUT_MS = 60_000;
 
 export interface CallPolicy {
   /** Asked before every call, retries included; false: no more calls today. */

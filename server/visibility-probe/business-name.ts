@@ -1,7 +1,7 @@
 import { probePageWords } from '../../shared/generated/probe-page-words';
 import { probePlatforms } from '../../shared/generated/probe-platforms';
 import type { HomePageAnalysis } from '../site-check/analysers/home-page';
-import type { SiteCheckReport } from '../site-check/run-check';
+import type { SiteCheckReport } from '../site-check/check-report';
 import { JOINING_WORDS, nameKey, siteLabel, siteOf } from './names';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { requeueInterrupted } from '../queue-worker';
 import { probeKeyword, prospectView } from './probe-view';
-import type { ProbeReport } from './run-probe';
+import type { ProbeReport } from './probe-report';
 import { reportSummary } from './report';
 
 type ProbeRowStatus = 'queued' | 'running' | 'done' | 'stopped' | 'skipped' | 'failed';

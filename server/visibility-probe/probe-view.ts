@@ -5,7 +5,7 @@ import { tokenHash } from '../site-check/check-store';
 import { ASSISTANTS } from './assistant-catalogue';
 import { nameKey } from './names';
 import { firstKeyword } from './prompts';
-import { tally, type ProbeReport } from './run-probe';
+import { tally, type ProbeReport } from './probe-report';
 
 /** The start of an example answer the prospect is shown. */
 const EXAMPLE_CHARACTERS = 280;

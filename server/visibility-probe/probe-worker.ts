@@ -3,7 +3,8 @@ import { SiteCheckStore, storedReport } from '../site-check/check-store';
 import { nameFromSiteCheck } from './business-name';
 import type { Prober } from './prober';
 import { ProbeStore, type ProbeRow } from './probe-store';
-import { failedReport, type ProbeInput, type ProbeReport } from './run-probe';
+import { failedReport, type ProbeReport } from './probe-report';
+import type { ProbeInput } from './run-probe';
 
 /** Starts of one probe (restarts in between) after which it is given up. */
 const MAX_PROBE_ATTEMPTS = 3;

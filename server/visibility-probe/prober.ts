@@ -1,8 +1,9 @@
 import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../background-process';
 import type { ProbeAssistantSetting } from '../config';
 import type { AssistantId } from './assistant-catalogue';
-import { CALL_TIMEOUT_MS, MAX_RETRY_WAIT_MS } from './ask';
-import type { ProbeInput, ProbeReport } from './run-probe';
+import { CALL_TIMEOUT_MS, MAX_RETRY_WAIT_MS } from './call-limits';
+import type { ProbeReport } from './probe-report';
+import type { ProbeInput } from './run-probe';
 import type { BackgroundPriority } from '../config';
 
 /**

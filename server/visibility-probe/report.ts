@@ -2,7 +2,7 @@ import { escapeHtml } from '../../shared/escape-html';
 import { excerpt } from '../../shared/excerpt';
 import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './assistant-catalogue';
 import type { NameSource } from './business-name';
-import type { AssistantReport, ProbeAnswer, ProbeReport } from './run-probe';
+import type { AssistantReport, ProbeAnswer, ProbeReport } from './probe-report';
 
 /**
  * One probe's report in each form it is read: a line for logs, text for the terminal and the

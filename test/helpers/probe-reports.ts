@@ -1,5 +1,5 @@
 import type { AssistantId } from '../../server/visibility-probe/assistant-catalogue';
-import type { AssistantReport, ProbeAnswer, ProbeReport } from '../../server/visibility-probe/run-probe';
+import type { AssistantReport, ProbeAnswer, ProbeReport } from '../../server/visibility-probe/probe-report';
 import { scoreAssistant } from '../../server/visibility-probe/scoring';
 import { readAnswer, type BusinessIdentity } from '../../server/visibility-probe/who-is-named';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileContent, ContentError } from '../../scripts/lib/content';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
-import type { SiteCheckReport } from '../../server/site-check/run-check';
+import type { SiteCheckReport } from '../../server/site-check/check-report';
 import { composeAudit } from '../../server/reports/audit/compose-audit';
 import type { BusinessDetails } from '../../server/visibility-probe/prompts';
 import { ACTION_LEVELS, AUDIT_FINDINGS } from '../../shared/audit-findings';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger';
-import type { SiteCheckReport } from '../../site-check/run-check';
+import type { SiteCheckReport } from '../../site-check/check-report';
 import type { SiteChecker } from '../../site-check/site-checker';
 import type { PlannedQuestion } from '../../visibility-probe/prompts';
 import type { ProbeInput } from '../../visibility-probe/run-probe';

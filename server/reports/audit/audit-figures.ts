@@ -1,7 +1,7 @@
 import { auditSources } from '../../../shared/generated/audit-sources';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { nameKey, siteFinder, siteLabel } from '../../visibility-probe/names';
-import type { AssistantReport, ProbeAnswer } from '../../visibility-probe/run-probe';
+import type { AssistantReport, ProbeAnswer } from '../../visibility-probe/probe-report';
 import { scoreAssistant, wilsonInterval } from '../../visibility-probe/scoring';
 import type { AssistantVisibility, CitedSite, KeywordOpportunity, SampleCount, ShareOfVoiceRow, SiteKind } from './audit-document';
 

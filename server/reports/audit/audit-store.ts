@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { requeueInterrupted } from '../../queue-worker';
 import { newCheckToken, tokenHash } from '../../site-check/check-store';
-import type { SiteCheckReport } from '../../site-check/run-check';
+import type { SiteCheckReport } from '../../site-check/check-report';
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import type { AuditDocument } from './audit-document';
 

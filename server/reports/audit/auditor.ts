@@ -1,10 +1,11 @@
 import { BackgroundProcessEnded, builtProcessFile, runBackgroundProcess } from '../../background-process';
 import type { BackgroundPriority, ProbeAssistantSetting } from '../../config';
-import type { SiteCheckReport } from '../../site-check/run-check';
+import type { SiteCheckReport } from '../../site-check/check-report';
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { PROBE_SILENCE_LIMIT_MS, PROBE_STUCK, type CallAnswer } from '../../visibility-probe/prober';
 import type { PlannedQuestion } from '../../visibility-probe/prompts';
-import type { ProbeInput, ProbeReport } from '../../visibility-probe/run-probe';
+import type { ProbeReport } from '../../visibility-probe/probe-report';
+import type { ProbeInput } from '../../visibility-probe/run-probe';
 import type { StoredAnswer } from './audit-store';
 
 /**

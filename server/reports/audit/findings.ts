@@ -2,9 +2,9 @@ import { AUDIT_FINDINGS, type AuditFindingId } from '../../../shared/audit-findi
 import { listOfNames } from '../../../shared/copy-template';
 import { auditSources } from '../../../shared/generated/audit-sources';
 import { pageUnreadable } from '../../site-check/scoring';
-import type { SiteCheckReport } from '../../site-check/run-check';
+import type { SiteCheckReport } from '../../site-check/check-report';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
-import { tally } from '../../visibility-probe/run-probe';
+import { tally } from '../../visibility-probe/probe-report';
 import type { AssistantVisibility, KeywordOpportunity } from './audit-document';
 import { rivalsNamed, type GivenAnswer, type SiteKinds } from './audit-figures';
 

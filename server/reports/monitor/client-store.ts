@@ -2,7 +2,7 @@ import { probePrompts } from '../../../shared/generated/probe-prompts';
 import type { Db } from '../../db/database';
 import { requeueInterrupted } from '../../queue-worker';
 import { newCheckToken, tokenHash } from '../../site-check/check-store';
-import type { SiteCheckReport } from '../../site-check/run-check';
+import type { SiteCheckReport } from '../../site-check/check-report';
 import { siteOf } from '../../visibility-probe/names';
 import { planQuestions, type PlannedQuestion } from '../../visibility-probe/prompts';
 import type { AuditDocument } from '../audit/audit-document';

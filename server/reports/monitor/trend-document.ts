@@ -1,5 +1,5 @@
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
-import type { ProbeReport } from '../../visibility-probe/run-probe';
+import type { ProbeReport } from '../../visibility-probe/probe-report';
 import type { AuditDocument, SampleCount } from '../audit/audit-document';
 
 /**

@@ -1,0 +1,131 @@
+import type { AssistantId } from './assistant-catalogue';
+import type { BusinessName, NameSource } from './business-name';
+import { nameKey, siteOf } from './names';
+import type { AssistantFigures } from './scoring';
+import type { AnswerReading, CitedSource } from './who-is-named';
+
+/*
+ * A probe's report as plain data, and the reports made without asking anyone. The server reads,
+ * stores, mails and shows reports; only the probe's own process asks the assistants, so this
+ * module, unlike run-probe.ts, loads none of their client libraries.
+ */
+
+/** Competitors and domains a report lists, the most named first. */
+const MAX_LISTED = 20;
+
+/** Who a probe looks for: the business's name as found, and its website as typed (either may be missing). */
+export interface SoughtBusiness {
+  name: BusinessName | null;
+  website: string | null;
+}
+
+export interface ProbeAnswer extends AnswerReading {
+  prompt: string;
+  askedAt: string;
+  /** The model that answered, as the API names it. */
+  model: string | null;
+  /** The answer as the assistant wrote it, cut at MAX_ANSWER_CHARACTERS: untrusted text, to be escaped wherever it is shown. */
+  text: string | null;
+  sources: CitedSource[];
+  /** Why there is no answer; null when there is one. */
+  error: string | null;
+}
+
+export interface AssistantReport extends AssistantFigures {
+  id: AssistantId;
+  /** The model asked for. */
+  model: string;
+  /** Questions put to it, failed ones included. */
+  asked: number;
+  /** Why its part ended early ("key rejected"); null when every question was put. */
+  error: string | null;
+  answers: ProbeAnswer[];
+}
+
+/**
+ * One probe: stored beside the lead, mailed to the agency, printed by `npm run probe`. Plain data
+ * (JSON in, JSON out).
+ */
+export interface ProbeReport {
+  /**
+   * done: every question asked that could be; stopped: the day's calls ran out part way, or could
+   * not be counted (the reason says which), and the answers before are kept; skipped: nothing asked; failed: the probe's process was ended before it reported (the reason says
+   * why), and nothing of its answers is kept.
+   */
+  status: 'done' | 'stopped' | 'skipped' | 'failed';
+  reason: string | null;
+  /** The name the answers were searched for, word by word. */
+  brand: string | null;
+  /** The site they were searched for (siteOf): a domain, or a page on a platform ("facebook.com/acme"). */
+  domain: string | null;
+  /**
+   * Where `brand` came from; 'domain' when there is none and only the site was searched for; null
+   * with neither. Said in the agency's mail, so that a wrong name is seen at once.
+   */
+  nameSource: NameSource | null;
+  /** The home page's title the name was read from, or that gave none. */
+  pageTitle: string | null;
+  startedAt: string;
+  finishedAt: string;
+  prompts: string[];
+  /** 0-100, the mean of the assistants' scores; null when no assistant answered. */
+  score: number | null;
+  assistants: AssistantReport[];
+  /** The other businesses named, with the number of answers naming each, the most named first. */
+  competitors: { name: string; count: number }[];
+  /** The other domains written or cited, likewise. */
+  domains: { domain: string; count: number }[];
+}
+
+/** Names (or domains) across all answers, each counted once an answer, the most named first. */
+export function tally(lists: string[][], key: (value: string) => string): { value: string; count: number }[] {
+  const counts = new Map<string, { value: string; count: number }>();
+  for (const list of lists) {
+    // Each key once an answer, shown as the answer first wrote it: one pass, however long the list.
+    const firstWritten = new Map<string, string>();
+    for (const item of list) {
+      const value = key(item);
+      if (!firstWritten.has(value)) firstWritten.set(value, item);
+    }
+    for (const [value, shown] of firstWritten) {
+      const entry = counts.get(value) ?? { value: shown, count: 0 };
+      entry.count += 1;
+      counts.set(value, entry);
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, MAX_LISTED);
+}
+
+/** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
+export function failedReport(input: SoughtBusiness, reason: string, at: Date): ProbeReport {
+  return reportWithoutAnswers('failed', input, reason, at);
+}
+
+/** The report of a probe that was not run at all (`reason` says why): nothing asked, no call spent. */
+export function skippedReport(input: SoughtBusiness, reason: string, at: Date): ProbeReport {
+  return reportWithoutAnswers('skipped', input, reason, at);
+}
+
+function reportWithoutAnswers(status: 'failed' | 'skipped', input: SoughtBusiness, reason: string, at: Date): ProbeReport {
+  const when = at.toISOString();
+  return { status, reason, ...businessSought(input), startedAt: when, finishedAt: when, prompts: [], score: null, assistants: [], competitors: [], domains: [] };
+}
+
+/**
+ * Why an audit request's probe was not run: the client address it came from had started as many
+ * probes in the last 24 hours as its share of PROBE_DAILY_CALLS pays for.
+ */
+export function addressShareUsed(probesPerDay: number): string {
+  const probes = `${probesPerDay} probe${probesPerDay === 1 ? '' : 's'}`;
+  return `one address may have ${probes} in 24 hours (a fifth of PROBE_DAILY_CALLS), and this request's address had had ${probesPerDay === 1 ? 'it' : 'them'}`;
+}
+
+/** The business the answers are searched for: its name (null when it has no letter or digit), its site, and where the name came from. */
+export function businessSought(input: SoughtBusiness): Pick<ProbeReport, 'brand' | 'domain' | 'nameSource' | 'pageTitle'> {
+  const given = input.name?.name?.trim() ?? '';
+  const brand = given !== '' && nameKey(given) !== '' ? given.slice(0, 100) : null;
+  const domain = input.website ? siteOf(input.website) : null;
+  const nameSource = brand !== null ? (input.name?.source ?? null) : domain !== null ? 'domain' : null;
+  return { brand, domain, nameSource, pageTitle: input.name?.title ?? null };
+}
+
