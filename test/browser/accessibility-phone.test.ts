@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { everyPagePath, violations } from '../helpers/axe';
-import { waitForHydration } from '../helpers/browser';
+import { walkingTab, type WalkingTab } from '../helpers/browser';
 import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 
 /*
@@ -24,14 +24,12 @@ afterAll(async () => {
 });
 
 describe('axe-core finds no violation of WCAG 2.1 A or AA or of its best practices', () => {
-  // One tab goes from page to page, as a visitor who types each address would: every page is a
-  // fresh load, and a tab whose renderer has already compiled the site's scripts and axe checks
-  // the next page for far less CPU than a new tab would.
-  let tab: Page | undefined;
+  let tab: WalkingTab;
+  beforeAll(() => {
+    tab = walkingTab(context);
+  });
   it.each(everyPagePath)(`on %s at ${PHONE} px`, async (path) => {
-    tab ??= await context.newPage();
-    await tab.goto(`${server.url}${path}`);
-    await waitForHydration(tab);
-    expect({ path, violations: await violations(tab) }).toEqual({ path, violations: [] });
+    const { page } = await tab.visit(`${server.url}${path}`);
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
   });
 });

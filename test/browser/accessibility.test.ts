@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { routesPaths } from '../../shared/site';
 import { everyPagePath, violations } from '../helpers/axe';
-import { waitForHydration } from '../helpers/browser';
+import { waitForHydration, walkingTab, type WalkingTab } from '../helpers/browser';
 import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 import { serveUiKitFixture, type FixtureServer } from './fixtures/ui-kit-server';
 
@@ -41,17 +41,17 @@ async function open(width: number, path: string): Promise<Page> {
 
 describe('axe-core finds no violation of WCAG 2.1 A or AA or of its best practices', () => {
   // Every page at the desktop width; at the phone's in accessibility-phone.test.ts, which the
-  // suite runs beside this one. One tab goes from page to page, as a visitor who types each
-  // address would: every page is a fresh load, and a tab whose renderer has already compiled
-  // the site's scripts and axe checks the next page for far less CPU than a new tab would.
-  let tab: Page | undefined;
-  afterAll(() => tab?.close());
+  // suite runs beside this one.
+  let tab: WalkingTab;
+  beforeAll(() => {
+    const context = contexts.get(WIDTHS[0]);
+    if (!context) throw new Error(`no context for ${WIDTHS[0]}`);
+    tab = walkingTab(context);
+  });
+  afterAll(() => tab.close());
   it.each(everyPagePath)(`on %s at ${WIDTHS[0]} px`, async (path) => {
-    tab ??= await contexts.get(WIDTHS[0])?.newPage();
-    if (!tab) throw new Error(`no context for ${WIDTHS[0]}`);
-    await tab.goto(`${server.url}${path}`);
-    await waitForHydration(tab);
-    expect({ path, violations: await violations(tab) }).toEqual({ path, violations: [] });
+    const { page } = await tab.visit(`${server.url}${path}`);
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
   });
 
   it(`with the mobile menu open at ${PHONE} px`, async () => {

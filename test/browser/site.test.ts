@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { heroContent } from '../../shared/generated/home/hero';
 import { pricingContent } from '../../shared/generated/home/pricing';
-import { gotoWithScriptsHeld, settle, waitForHydration, watchConsole, type ConsoleRecord } from '../helpers/browser';
+import { gotoWithScriptsHeld, settle, waitForHydration, walkingTab, watchConsole, type WalkingTab } from '../helpers/browser';
 import { waitFor } from '../helpers/process-forms';
 import { sharedBrowser, sharedSite } from '../helpers/shared-site';
 
@@ -19,25 +19,18 @@ afterAll(async () => {
 const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map((route) => route.path);
 
 describe('hydration', () => {
-  // One tab goes from page to page, as a visitor who types each address would: every page is a
-  // fresh load, and a tab whose renderer has already compiled the site's scripts loads the next
-  // page for far less CPU than a new one would. What the console got is read from where each
-  // page's load began.
-  let tab: { page: Page; consoleRecords: ConsoleRecord[] } | undefined;
-  afterAll(() => tab?.page.close());
+  // One tab walks every page (test/helpers/browser.ts); each page's console is read from its own load.
+  let tab: WalkingTab;
+  beforeAll(async () => {
+    tab = walkingTab(await browser.newContext());
+  });
+  afterAll(() => tab.close());
   it.each(pagePaths)('%s hydrates with a clean console and no CSP violation', async (path) => {
-    if (!tab) {
-      const page = await browser.newPage();
-      tab = { page, consoleRecords: watchConsole(page) };
-    }
-    const { page, consoleRecords } = tab;
-    const from = consoleRecords.length;
-    const response = await page.goto(`${server.url}${path}`);
-    expect(response?.status()).toBe(200);
-    await waitForHydration(page);
+    const { page, status, console } = await tab.visit(`${server.url}${path}`);
+    expect(status).toBe(200);
     // Late work (effects, chunk loads, style insertion) reports before the page falls quiet.
     await settle(page);
-    expect(consoleRecords.slice(from)).toEqual([]);
+    expect(console()).toEqual([]);
   });
 
   it.each(['/', '/blog/what-is-llm-seo', '/free-audit'])('%s asks for no script before its text is on screen, then hydrates', async (path) => {

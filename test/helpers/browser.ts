@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page, Request } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 
 export interface ConsoleRecord {
   type: string;
@@ -46,6 +46,45 @@ export function watchConsole(page: Page): ConsoleRecord[] {
 /** Waits until hydration has committed: the app marks <html data-hydrated> from an effect. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** A page as a walking tab left it: loaded and hydrated, with what the console got since its load began. */
+export interface Visit {
+  page: Page;
+  status: number | undefined;
+  /** The console since this page's load began (it keeps collecting until the next visit). */
+  console(): ConsoleRecord[];
+}
+
+export interface WalkingTab {
+  visit(url: string): Promise<Visit>;
+  close(): Promise<void>;
+}
+
+/**
+ * One tab that goes from page to page, as a visitor who types each address would: each visit is
+ * a fresh load, waited on until hydrated. For the checks that walk every page: a tab whose
+ * renderer has already compiled the site's scripts (and axe) loads and checks the next page for
+ * far less CPU than a new tab would. Its console is watched from its first visit.
+ */
+export function walkingTab(context: BrowserContext): WalkingTab {
+  let tab: { page: Page; records: ConsoleRecord[] } | undefined;
+  return {
+    async visit(url) {
+      if (!tab) {
+        const page = await context.newPage();
+        tab = { page, records: watchConsole(page) };
+      }
+      const { page, records } = tab;
+      const from = records.length;
+      const response = await page.goto(url);
+      await waitForHydration(page);
+      return { page, status: response?.status(), console: () => records.slice(from) };
+    },
+    async close() {
+      await tab?.page.close();
+    },
+  };
 }
 
 /** How long no request may have been in flight or started before a page counts as quiet (networkidle's own measure). */
