@@ -9,7 +9,6 @@ const MAX_RETRIES = 3;
 /** Waits between tries when the answer says nothing of when to come back: 1 s, 2 s, 4 s. */
 const FIRST_BACKOFF_MS = 1_000;
 
-
 export interface CallPolicy {
   /** Asked before every call, retries included; false: no more calls today. */
   allowCall: () => boolean | Promise<boolean>;
