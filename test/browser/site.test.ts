@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { heroContent } from '../../shared/generated/home/hero';
 import { pricingContent } from '../../shared/generated/home/pricing';
@@ -20,11 +20,13 @@ const pagePaths = appRoutes.filter((route) => route.path !== NOT_FOUND_PATH).map
 
 describe('hydration', () => {
   // One tab walks every page (test/helpers/browser.ts); each page's console is read from its own load.
+  let context: BrowserContext;
   let tab: WalkingTab;
   beforeAll(async () => {
-    tab = walkingTab(await browser.newContext());
+    context = await browser.newContext();
+    tab = walkingTab(context);
   });
-  afterAll(() => tab.close());
+  afterAll(() => context.close());
   it.each(pagePaths)('%s hydrates with a clean console and no CSP violation', async (path) => {
     const { page, status, console } = await tab.visit(`${server.url}${path}`);
     expect(status).toBe(200);
