@@ -19,6 +19,8 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(marked|parse5|parse5-sax-parser|entities|d3-[a-z-]+|internmap)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
+  // The libraries' production builds, as the server runs them (the file says why).
+  setupFiles: ['<rootDir>/test/helpers/production-libraries.ts'],
 };
 
 const { availableParallelism } = require('node:os');
