@@ -15,8 +15,13 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Can change while it runs: a provider that refuses mail during an outage, then accepts it. */
   mode: SmtpMode;
-  /** How long it takes to answer a message it has read (a slow provider); can change while it runs. */
-  replyDelayMs: number;
+  /**
+   * A slow provider: the next message it reads is answered only when `answerHeld` is called, so a
+   * test can make something happen while a mail is on its way (its sender waiting for the answer).
+   */
+  holdNextReply(): void;
+  /** Answers every message held so far (to a sender that hung up meanwhile, an answer nobody hears). */
+  answerHeld(): void;
   /** Messages read in full and not answered yet. */
   readonly awaitingReply: number;
   close(): Promise<void>;
@@ -33,7 +38,8 @@ export interface TestSmtpServer {
  */
 export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const state = { mode: initial, replyDelayMs: 0, awaitingReply: 0 };
+  const state = { mode: initial, holdNext: false, awaitingReply: 0 };
+  const held: (() => void)[] = [];
   const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
@@ -67,8 +73,10 @@ export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpS
           callback();
         };
         state.awaitingReply += 1;
-        if (state.replyDelayMs > 0) setTimeout(answer, state.replyDelayMs);
-        else answer();
+        if (state.holdNext) {
+          state.holdNext = false;
+          held.push(answer);
+        } else answer();
       });
     },
   });
@@ -84,11 +92,11 @@ export function startSmtpServer(initial: SmtpMode = 'accept'): Promise<TestSmtpS
         set mode(mode) {
           state.mode = mode;
         },
-        get replyDelayMs() {
-          return state.replyDelayMs;
+        holdNextReply() {
+          state.holdNext = true;
         },
-        set replyDelayMs(delay) {
-          state.replyDelayMs = delay;
+        answerHeld() {
+          for (const answer of held.splice(0)) answer();
         },
         get awaitingReply() {
           return state.awaitingReply;

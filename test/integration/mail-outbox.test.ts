@@ -210,7 +210,7 @@ describe('while ops hold the database', () => {
   it('a mail sent just before they took the lock, which cannot be marked sent, is not sent again while they hold it; once they let go it goes again, with the same Message-ID', async () => {
     smtp = await startSmtpServer('accept');
     // The provider takes its time to answer: ops take the lock meanwhile.
-    smtp.replyDelayMs = 3000;
+    smtp.holdNextReply();
     await submitLead(testApp, '/free-audit', validAudit);
     const { logger, lines } = capturingLogger();
     const worker = testApp.outboxWorker(smtpTransport(smtp.url), { logger });
@@ -220,6 +220,7 @@ describe('while ops hold the database', () => {
     const lock = holdExclusiveLock(testApp.config.databasePath);
     await lock.locked;
     expect(smtp.awaitingReply).toBe(1);
+    smtp.answerHeld();
     await worker.idle();
     expect(smtp.received).toHaveLength(1);
     expect(failures()).toBe(1);
@@ -229,7 +230,6 @@ describe('while ops hold the database', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.awaitingReply).toBe(0);
 
-    smtp.replyDelayMs = 0;
     await lock.release();
     await waitFor('the mail to go again', () => smtp!.received.length === 2, 20_000);
     await worker.idle();

@@ -295,13 +295,14 @@ describe('the check of an audit request, from the form to the agency', () => {
     const { checks, mail } = await wired();
     await submit({ ...validAudit, website_url: `${site.origin}/` });
     // The wait is over and the notification is on its way: the mail server has it, and answers
-    // after 10 s (within the sender's 20 s), long enough for the check to end meanwhile.
-    smtp.replyDelayMs = 10_000;
+    // only once the check has ended.
+    smtp.holdNextReply();
     app.clock.advance(20_000);
     mail.kick();
     await waitFor('the notification to be waiting for its answer', () => smtp.awaitingReply === 1, 20_000);
     release();
     await checks.idle();
+    smtp.answerHeld();
     await mail.idle();
     expect(smtp.received).toHaveLength(2);
     expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? '')).toContain('is still running: its findings follow in a separate mail');
