@@ -53,8 +53,8 @@ function lookupFailure(hostname: string, error: unknown): string {
 }
 
 /** A name's A and AAAA records, from `servers` or the name servers the system is configured with. */
-function dnsResolver(servers?: readonly string[]): Resolver & { cancel(): void } {
-  const resolver = new dns.Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
+function dnsResolver(servers?: readonly string[], timeoutMs = DNS_TIMEOUT_MS): Resolver & { cancel(): void } {
+  const resolver = new dns.Resolver({ timeout: timeoutMs, tries: 2 });
   if (servers) resolver.setServers(servers);
   const resolve = async (hostname: string): Promise<LookupAddress[]> => {
     const name = hostname.toLowerCase().replace(/\.$/, '');
@@ -99,6 +99,8 @@ export interface FetcherOptions {
   resolver?: Resolver;
   /** The name servers to ask ("127.0.0.1:5353"); the system's (resolv.conf) by default. */
   nameServers?: readonly string[];
+  /** How long one try of a DNS query waits (DNS_TIMEOUT_MS by default). */
+  dnsTimeoutMs?: number;
   maxBytes?: number;
   fetchTimeoutMs?: number;
 }
@@ -223,7 +225,7 @@ function failureReason(error: unknown, url: URL): string {
 }
 
 export function createFetcher(options: FetcherOptions): SiteFetcher {
-  const system = dnsResolver(options.nameServers);
+  const system = dnsResolver(options.nameServers, options.dnsTimeoutMs);
   const resolver = options.resolver ?? system;
   // Each name is resolved once; a check that keeps naming new hosts (redirects) stops at MAX_NAMES.
   const resolved = new Map<string, Promise<LookupAddress[]>>();
