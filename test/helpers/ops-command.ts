@@ -12,8 +12,16 @@ export interface OpsResult {
 }
 
 const argv = (command: OpsCommand, args: string[]) => [path.join(ROOT, 'dist', 'scripts', `${command}.js`), ...args];
-/** Only what the command is given: the test's own environment never leaks into it. */
-const environment = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...env });
+/**
+ * Only what the command is given: the test's own environment never leaks into it. As the tests'
+ * servers do, a command's background process (the probe's) runs at normal priority on an http
+ * SITE_URL, so that the test files running beside it do not starve it; an https one keeps idle.
+ */
+const environment = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  ...((env.SITE_URL ?? '').startsWith('https:') ? {} : { BACKGROUND_PRIORITY: 'normal' }),
+  ...env,
+});
 
 /** Runs an ops command to its end, as ops would from a shell. */
 export function runOps(command: OpsCommand, args: string[], env: Record<string, string>): OpsResult {
