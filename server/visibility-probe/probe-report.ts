@@ -15,7 +15,9 @@ const MAX_LISTED = 20;
 
 /** Who a probe looks for: the business's name as found, and its website as typed (either may be missing). */
 export interface SoughtBusiness {
+  /** The business's name, as its site gives it or as given; null: it is looked for by its site alone. */
   name: BusinessName | null;
+  /** Its website as typed; null: by its name alone. */
   website: string | null;
 }
 
@@ -128,4 +130,3 @@ export function businessSought(input: SoughtBusiness): Pick<ProbeReport, 'brand'
   const nameSource = brand !== null ? (input.name?.source ?? null) : domain !== null ? 'domain' : null;
   return { brand, domain, nameSource, pageTitle: input.name?.title ?? null };
 }
-

@@ -2,10 +2,9 @@ import { probePrompts } from '../../shared/generated/probe-prompts';
 import type { AssistantId } from './assistant-catalogue';
 import { askWithRetries, type CallPolicy } from './ask';
 import type { AssistantClient, RawAnswer } from './assistants';
-import type { BusinessName } from './business-name';
 import { CALL_TIMEOUT_MS } from './call-limits';
 import { nameKey } from './names';
-import { businessSought, tally, type AssistantReport, type ProbeAnswer, type ProbeReport } from './probe-report';
+import { businessSought, tally, type AssistantReport, type ProbeAnswer, type ProbeReport, type SoughtBusiness } from './probe-report';
 import { buildQuestions, type BusinessDetails } from './prompts';
 import { overallScore, scoreAssistant } from './scoring';
 import { readAnswer, type CitedSource } from './who-is-named';
@@ -26,12 +25,8 @@ const MAX_TITLE_LENGTH = 200;
 /** Calls under way at once, all assistants together. */
 const CONCURRENT_CALLS = 4;
 
-export interface ProbeInput {
+export interface ProbeInput extends SoughtBusiness {
   business: BusinessDetails;
-  /** The business's name, as its site gives it or as given; null: it is looked for by its site alone. */
-  name: BusinessName | null;
-  /** Its website as typed; null: by its name alone. */
-  website: string | null;
   /** The person's name and e-mail address: never sent, even when typed into a business field. */
   personal: string[];
 }
