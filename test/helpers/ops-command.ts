@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT } from './test-app';
 
 /** The built ops commands (dist/scripts/<name>.js, what `npm run <name>` runs). */
-export type OpsCommand = 'export-csv' | 'erase' | 'report-ai' | 'backup' | 'restore' | 'probe' | 'audit' | 'clients';
+export type OpsCommand = 'export-csv' | 'erase' | 'report-ai' | 'backup' | 'restore' | 'probe' | 'audit' | 'clients' | 'check-site';
 
 export interface OpsResult {
   status: number | null;
@@ -14,7 +14,7 @@ export interface OpsResult {
 const argv = (command: OpsCommand, args: string[]) => [path.join(ROOT, 'dist', 'scripts', `${command}.js`), ...args];
 /**
  * Only what the command is given: the test's own environment never leaks into it. As the tests'
- * servers do, a command's background process (the probe's) runs at normal priority on an http
+ * servers do, a command's background process (a probe's, a site check's) runs at normal priority on an http
  * SITE_URL, so that the test files running beside it do not starve it; an https one keeps idle.
  */
 const environment = (env: Record<string, string>) => ({

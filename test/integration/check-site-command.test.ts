@@ -1,37 +1,18 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { startSiteAt, wellMadeSite, type FixtureSite } from '../helpers/fixture-sites';
+import { runOpsInBackground } from '../helpers/ops-command';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
 
 // The command runs as a process; the self-check starts the built server too.
 jest.setTimeout(90_000);
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * `npm run check:site -- ...args`, as ops run it: the built command, its own process. Its check
- * runs at normal priority, as the tests' servers run theirs: at idle priority it would wait for
- * every other test file running beside it.
- */
-function checkSite(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'check-site.js'), ...args], { env: { PATH: process.env.PATH ?? '', BACKGROUND_PRIORITY: 'normal', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** `npm run check:site -- ...args`, as ops run it: the built command, its own process. */
+const checkSite = (args: string[], env: Record<string, string> = {}) => runOpsInBackground('check-site', args, env);
 
 let site: FixtureSite;
 beforeAll(async () => {
