@@ -1,5 +1,11 @@
 import { format } from 'node:util';
 import request from 'supertest';
+import { newCheckToken, SiteCheckStore } from '../../server/site-check/check-store';
+import { auditDocument } from '../fixtures/audit-document';
+import { handWrittenAudit } from '../fixtures/hand-written-audit';
+import { trendDocument } from '../fixtures/trend-document';
+import { checkedSite } from '../helpers/audit-inputs';
+import { openForm } from '../helpers/forms';
 import type { TestApp } from '../helpers/test-app';
 
 /*
@@ -9,8 +15,9 @@ import type { TestApp } from '../helpers/test-app';
  * attribute the DOM does not know, a value without its change handler. This file alone loads the
  * development build, renders every kind of page with it and fails on anything it says.
  *
- * Everything that loads React is imported after NODE_ENV is set, which each module reads once
- * when it loads: hence the dynamic imports.
+ * What loads React (the app, React itself) is imported after NODE_ENV is set, which each module
+ * reads once when it loads: hence the dynamic imports. The first test fails if anything above
+ * loaded React before.
  */
 
 jest.setTimeout(60_000);
@@ -23,10 +30,6 @@ const reportPaths: string[] = [];
 beforeAll(async () => {
   process.env.NODE_ENV = 'development';
   const { createTestApp } = await import('../helpers/test-app');
-  const { handWrittenAudit } = await import('../fixtures/hand-written-audit');
-  const { auditDocument } = await import('../fixtures/audit-document');
-  const { trendDocument } = await import('../fixtures/trend-document');
-  const { newCheckToken } = await import('../../server/site-check/check-store');
   const [handWritten, composed, threeRuns, unknown] = [newCheckToken(), newCheckToken(), newCheckToken(), newCheckToken()];
   app = createTestApp({
     auditReports: new Map([
@@ -60,7 +63,6 @@ it('every shared page and the not-found page', async () => {
 });
 
 it('each form page as first shown, and given back with every field in error', async () => {
-  const { openForm } = await import('../helpers/forms');
   for (const path of ['/free-audit', '/contact', '/ai-readiness-check']) {
     const form = await openForm(app.app, path);
     expect(form.page.status).toBe(200);
@@ -72,8 +74,6 @@ it('each form page as first shown, and given back with every field in error', as
 });
 
 it('the readiness check\'s result while it runs and when it is done', async () => {
-  const { SiteCheckStore, newCheckToken } = await import('../../server/site-check/check-store');
-  const { checkedSite } = await import('../helpers/audit-inputs');
   const store = new SiteCheckStore(app.db);
   const token = newCheckToken();
   const id = store.enqueue(null, 'https://www.okaforplumbing.co.uk/', token, app.clock());
