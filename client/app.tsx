@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ErrorBoundary } from './components/error-boundary';
 import { SiteHeader } from './components/layout/site-header';
 import { staticIsland } from './components/static-island';
-import { ToastRegion } from './components/ui/toast';
+import { loadToastRegion, ToastRegion } from './components/ui/toast';
 import { RoutePage } from './lazy-page';
 import { matchAppRoute, type AppRoute } from './routes';
 import { PagePlacement, ScrollMemory } from './routing/scroll';
@@ -31,6 +31,15 @@ const Main = styled.main`
 // The footer is the same on every page and has no behaviour beyond its links: a static island,
 // so the browser never downloads it (the app shell stays mounted across navigations).
 const footer = staticIsland('site-footer', () => import('./components/layout/site-footer'));
+
+/**
+ * Loads what the frame itself loads on demand (the footer's island, the toaster), for a render
+ * that must not wait: the server's. Rendered before they arrive, the frame suspends outside any
+ * Suspense boundary and the render fails.
+ */
+export async function loadFrame(): Promise<void> {
+  await Promise.all([footer.prefetch(), loadToastRegion()]);
+}
 
 /**
  * Marks the document once hydration has committed, so browser tests and synthetic monitoring

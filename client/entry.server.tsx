@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import type { AppConfig } from '../shared/app-config';
 import { NO_FORM_TOKENS, type FormState } from '../shared/forms/form-contract';
-import { App } from './app';
+import { App, loadFrame } from './app';
 import { AppConfigProvider } from './app-config';
 import { FormStateProvider } from './components/forms/form-state';
 import { HeadCollectorProvider, type HeadCollector } from './head/page-head';
 import { ErrorPage } from './pages/error-page';
+import { loadPage } from './lazy-page';
 import type { AppRoute } from './routes';
 
 /**
@@ -67,5 +68,10 @@ export function ServerStaticApp({ location, children, ...props }: ServerRenderPr
   );
 }
 
-export { loadPage } from './lazy-page';
+/** Loads what a page of the route table renders on demand, its frame's and its own, so that its render need not wait. */
+export async function loadRoute(route: AppRoute): Promise<void> {
+  await Promise.all([loadFrame(), loadPage(route)]);
+}
+
+export { loadFrame };
 export type { HeadCollector } from './head/page-head';

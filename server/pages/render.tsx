@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerStyleSheet, version as styledVersion } from 'styled-components';
-import { loadPage, ServerApp, ServerErrorApp, ServerStaticApp, type HeadCollector } from '../../client/entry.server';
+import { loadFrame, loadRoute, ServerApp, ServerErrorApp, ServerStaticApp, type HeadCollector } from '../../client/entry.server';
 import type { AppRoute } from '../../client/routes';
 import type { AppConfig } from '../../shared/app-config';
 import type { FormState } from '../../shared/forms/form-contract';
@@ -71,12 +71,12 @@ async function renderBody(tree: (head: HeadCollector) => ReactNode, render: (tre
 }
 
 /**
- * Once every part of a page is loaded, which is every render after its first, React's synchronous
- * renderer does the work at a fraction of the streaming renderer's cost: that is what lets a form
- * page be rendered for each visitor. A part still loading on demand makes it throw (in the shell)
- * or leave a Suspense boundary for the browser to fill; then the streaming renderer renders the
- * page again and waits for that part. A page that throws fails in both, and the streaming
- * renderer reports its error.
+ * Once every part of a page is loaded (loadRoute and loadFrame load them before the first render),
+ * React's synchronous renderer does the work at a fraction of the streaming renderer's cost: that
+ * is what lets a form page be rendered for each visitor. A part still loading on demand that those
+ * do not know of makes it throw (in the shell) or leave a Suspense boundary for the browser to
+ * fill; then the streaming renderer renders the page again and waits for that part. A page that
+ * throws fails in both, and the streaming renderer reports its error.
  */
 async function renderPage(tree: (head: HeadCollector) => ReactNode): Promise<RenderedBody> {
   try {
@@ -113,7 +113,7 @@ async function renderWithStyles(
 
 /** Renders one route of the table as a whole HTML document. Rejects when the page throws. */
 export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname: string, context: RenderContext, formState?: FormState): Promise<RenderedDocument> {
-  await loadPage(route);
+  await loadRoute(route);
   return renderWithStyles(
     (head) => <ServerApp routes={routes} location={pathname} config={context.config} formState={formState} head={head} />,
     context,
@@ -126,7 +126,8 @@ export async function renderRoute(routes: AppRoute[], route: AppRoute, pathname:
  * The 500 page: header, footer and 'Unexpected Application Error!'. It carries no script, so a
  * broken page cannot fail a second time in the browser.
  */
-export function renderErrorPage(pathname: string, context: RenderContext, message?: string): Promise<RenderedDocument> {
+export async function renderErrorPage(pathname: string, context: RenderContext, message?: string): Promise<RenderedDocument> {
+  await loadFrame();
   return renderWithStyles(
     (head) => <ServerErrorApp location={pathname} config={context.config} head={head} message={message} />,
     context,

@@ -1,3 +1,3 @@
 export { toast } from './toast-store';
 // The toaster itself is fetched on demand (toast-region.tsx); import it from './toaster' to render it directly.
-export { preloadToastList, ToastRegion } from './toast-region';
+export { loadToastRegion, preloadToastList, ToastRegion } from './toast-region';

@@ -35,6 +35,11 @@ export async function preloadToastList(): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** Loads the toaster without bringing the region alive: for a render that must not wait (the server's). */
+export async function loadToastRegion(): Promise<void> {
+  await toaster.load();
+}
+
 export function ToastRegion() {
   // Read once, at the first render: the server HTML, if this render is the hydration.
   const [adopted] = useState(() => htmlOnScreen(`[data-island="${ID}"]`));
