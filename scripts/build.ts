@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
-import { compressBest } from '../server/pages/representation';
+import { bodyHash, compressBest } from '../server/pages/representation';
 import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
 import { mergeChunks } from './lib/merge-chunks';
@@ -172,18 +172,24 @@ async function checkJsBudgets(metafile: string): Promise<{ withinBudget: boolean
 }
 
 /**
- * The client's files compressed at the best quality, once, here (compressed/NAME.br and .gz): the
- * server reads them at each start instead of spending seconds compressing them again
- * (server/pages/asset-files.ts).
+ * The client's files compressed at the best quality, once, here: the server reads them at each
+ * start instead of spending seconds compressing them again (server/pages/asset-files.ts). Each is
+ * named by the SHA-256 of the file it holds (compressed/HASH.br and .gz), so that the server
+ * trusts a name, not a decompression of every file at every start; each is written whole, under
+ * another name first, so that an interrupted build leaves no half file under it.
  */
 function compressAssets(): void {
   const assets = path.join(clientOut, 'assets');
   const out = path.join(clientOut, 'compressed');
   mkdirSync(out, { recursive: true });
   for (const name of readdirSync(assets)) {
-    const { br, gzip } = compressBest(readFileSync(path.join(assets, name)));
-    writeFileSync(path.join(out, `${name}.br`), br);
-    writeFileSync(path.join(out, `${name}.gz`), gzip);
+    const identity = readFileSync(path.join(assets, name));
+    const { br, gzip } = compressBest(identity);
+    const file = path.join(out, bodyHash(identity));
+    for (const [extension, body] of [['br', br], ['gz', gzip]] as const) {
+      writeFileSync(`${file}.${extension}.partial`, body);
+      renameSync(`${file}.${extension}.partial`, `${file}.${extension}`);
+    }
   }
 }
 

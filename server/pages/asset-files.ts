@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { precompress, type BestCompression, type Representation } from './representation';
+import { bodyHash, precompress, type BestCompression, type Representation } from './representation';
 import { send } from './send';
 
 const types: Record<string, string> = {
@@ -13,16 +12,19 @@ const types: Record<string, string> = {
 };
 
 /**
- * A file's compressed forms as the build wrote them (`compressed/NAME.br` and `.gz` in the
- * client's folder): brotli at its best quality takes seconds for the bundle, which every start of
- * the server would spend again. Null when either is missing or does not hold the file as it is
- * now, and the server compresses it itself.
+ * A file's compressed forms as the build wrote them: brotli at its best quality takes seconds for
+ * the bundle, which every start of the server would spend again. The build names them by the
+ * SHA-256 of the file they hold (`compressed/HASH.br` and `.gz` beside the client's folder), so
+ * a file that changed since the build finds none and is compressed here; null then, or when
+ * either is missing.
  */
-function compressedByBuild(directory: string, name: string, identity: Buffer): BestCompression | null {
-  const file = path.join(directory, '..', 'compressed', name);
-  if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) return null;
-  const ready = { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
-  return brotliDecompressSync(ready.br).equals(identity) && gunzipSync(ready.gzip).equals(identity) ? ready : null;
+function compressedByBuild(directory: string, identity: Buffer): BestCompression | null {
+  const file = path.join(directory, '..', 'compressed', bodyHash(identity));
+  try {
+    return { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -40,7 +42,7 @@ export function assetFiles(directory: string, security: Record<string, string>):
       headers: { ...security, Vary: 'Accept-Encoding' },
     };
     const identity = readFileSync(path.join(directory, name));
-    assets.set(name, precompress(identity, meta, compressedByBuild(directory, name, identity) ?? undefined));
+    assets.set(name, precompress(identity, meta, compressedByBuild(directory, identity) ?? undefined));
   }
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -51,6 +51,11 @@ export interface BestCompression {
   br: Buffer;
 }
 
+/** A body's name where its compressed forms are kept (the page cache, the build's copies of the client's files), and its ETag: its SHA-256. */
+export function bodyHash(identity: Buffer): string {
+  return createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+}
+
 export function compressBest(identity: Buffer): BestCompression {
   return {
     gzip: gzipSync(identity, { level: 9 }),
@@ -109,7 +114,7 @@ function toDisk(hash: string, compressed: BestCompression): void {
  * already (the build compresses the client's files).
  */
 export function precompress(identity: Buffer, meta: ResponseMeta, ready?: BestCompression): Representation {
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const hash = bodyHash(identity);
   let compressed = ready ?? compressedByHash.get(hash);
   if (!compressed) {
     compressed = fromDisk(hash, identity) ?? undefined;
@@ -137,7 +142,7 @@ export function precompress(identity: Buffer, meta: ResponseMeta, ready?: BestCo
  * every client, with one strong ETag.
  */
 export function uncompressed(identity: Buffer, meta: ResponseMeta): Representation {
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${bodyHash(identity)}"`;
   return { status: meta.status, variants: { identity: variant(meta, 'identity', identity, etag) }, etags: new Set([etag]) };
 }
 
