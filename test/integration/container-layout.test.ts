@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../helpers/test-app';
+import { ROOT, TEST_PAGE_CACHE } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +23,9 @@ describe('the Docker runtime layout', () => {
 
       const child = spawn(process.execPath, ['scripts/start.mjs'], {
         cwd: app,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '0', DATABASE_PATH: path.join(app, 'data', 'site.db') },
+        // The image's environment. Its page cache is in its data volume, which a restart finds
+        // warm: here the run's own, warm from the servers before.
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '0', DATABASE_PATH: path.join(app, 'data', 'site.db'), PAGE_CACHE_DIR: TEST_PAGE_CACHE },
       });
       let output = '';
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
