@@ -193,6 +193,30 @@ function answerBody(id: AssistantId, reply: { answer: RecordedAnswer; model?: st
   }
 }
 
+/**
+ * An answer's body as sent, written once for each answer and model around a mark where the
+ * question goes: the tests' largest answers (a list or cited pages to the probe's read cap) are
+ * asked for dozens of times, and writing each whole again would cost the test process more than
+ * the probe spends reading it.
+ */
+const QUESTION_MARK = '\u0000question\u0000';
+const writtenAnswers = new WeakMap<RecordedAnswer, Map<string, Buffer[]>>();
+
+function answerBodyBytes(id: AssistantId, reply: { answer: RecordedAnswer; model?: string }, question: string): Buffer {
+  const written = writtenAnswers.get(reply.answer) ?? new Map<string, Buffer[]>();
+  writtenAnswers.set(reply.answer, written);
+  const key = `${id} ${reply.model ?? ''}`;
+  let parts = written.get(key);
+  if (!parts) {
+    parts = JSON.stringify(answerBody(id, reply, QUESTION_MARK))
+      .split(JSON.stringify(QUESTION_MARK).slice(1, -1))
+      .map((part) => Buffer.from(part));
+    written.set(key, parts);
+  }
+  const asked = Buffer.from(JSON.stringify(question).slice(1, -1));
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [asked, part])));
+}
+
 /** The provider's error body for a status; a refused key's message echoes the key, as OpenAI's does. */
 function errorBody(id: AssistantId, status: number, key: string | null): unknown {
   const refusedKey = status === 401 || (id === 'gemini' && status === 400);
@@ -246,7 +270,7 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
       res.once('close', () => (request.closed = true));
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-        res.end(JSON.stringify(payload));
+        res.end(Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
       };
       if (request.key !== key) return send(id === 'gemini' ? 400 : 401, errorBody(id, id === 'gemini' ? 400 : 401, request.key));
       const answer = reply(request, requests.length - 1);
@@ -264,7 +288,7 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
         return;
       }
       if ('status' in answer) return send(answer.status, errorBody(id, answer.status, request.key), answer.headers);
-      return send(200, answerBody(id, answer, request.question ?? ''));
+      return send(200, answerBodyBytes(id, answer, request.question ?? ''));
     });
   });
   const { port, close } = await listenOnLoopback(server);

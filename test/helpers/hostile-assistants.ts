@@ -21,10 +21,22 @@ const listItems = Array.from({ length: Math.ceil(FILL / 8) }, (_, i) => `- B${i.
   .join('\n')
   .slice(0, Math.floor((FILL * 8) / 9));
 
+const listAnswer: Reply = { answer: { text: listItems, sources: [] } };
+
+/** One answer for each assistant, made once: the fakes write an answer's body once (fake-assistants.ts), not at each question. */
+const citedPages = new Map<AssistantId, Reply>();
+function citedPagesAnswer(id: AssistantId): Reply {
+  let reply = citedPages.get(id);
+  if (!reply) {
+    const sources = Array.from({ length: Math.floor(FILL / BYTES_PER_CITED_PAGE[id]) }, (_, i) => ({ url: `https://s${i}.example/`, title: `S${i}` }));
+    reply = { answer: { text: namedFirst.text, sources } };
+    citedPages.set(id, reply);
+  }
+  return reply;
+}
+
 export const hostileAnswers: Record<string, (id: AssistantId) => Reply> = {
-  'one-word list items to the read cap': () => ({ answer: { text: listItems, sources: [] } }),
-  'cited pages to the read cap': (id) => ({
-    answer: { text: namedFirst.text, sources: Array.from({ length: Math.floor(FILL / BYTES_PER_CITED_PAGE[id]) }, (_, i) => ({ url: `https://s${i}.example/`, title: `S${i}` })) },
-  }),
+  'one-word list items to the read cap': () => listAnswer,
+  'cited pages to the read cap': citedPagesAnswer,
   'an answer without end': () => ({ endless: true }),
 };
