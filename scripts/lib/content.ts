@@ -432,14 +432,10 @@ export function compileContent(contentDir: string): CompiledContent {
   const yamlFile = <S extends z.ZodType>(name: string, schema: S): z.output<S> =>
     validate(schema, fillTree(readYaml(file(name)), site, file(name)), file(name), name.replace(/\.yaml$/, ''));
   const sources: CompiledContent['sources'] = { articles: {}, legal: {} };
+  // The YAML files first, the articles and legal pages (rendered from Markdown) last: a mistake in a
+  // YAML file is reported without rendering every article first.
   const caseStudies = yamlFile('case-studies.yaml', caseStudiesSchema);
-  const articles = compileArticles(file('articles'), site, sources.articles);
-  // An article that tells an invented case study's story is as invented as the study.
-  const invented = new Set(caseStudies.studies.filter((study) => study.kind === 'illustrative').map((study) => study.article));
-  for (const { summary } of articles) summary.illustrative = invented.has(summary.slug);
-  return {
-    site,
-    sources,
+  const settings = {
     home: yamlFile('home.yaml', homeSchema),
     faq: yamlFile('faq.yaml', faqSchema),
     processSteps: yamlFile('process-steps.yaml', processStepsSchema),
@@ -450,7 +446,10 @@ export function compileContent(contentDir: string): CompiledContent {
     probePlatforms: yamlFile('probe-platforms.yaml', probePlatformsSchema),
     auditReport: yamlFile('audit-report.yaml', auditReportSchema),
     auditSources: checkCrawlerTokens(yamlFile('audit-sources.yaml', auditSourcesSchema), file('audit-sources.yaml')),
-    legal: compileLegal(file('legal'), site, sources.legal),
-    articles,
   };
+  const articles = compileArticles(file('articles'), site, sources.articles);
+  // An article that tells an invented case study's story is as invented as the study.
+  const invented = new Set(caseStudies.studies.filter((study) => study.kind === 'illustrative').map((study) => study.article));
+  for (const { summary } of articles) summary.illustrative = invented.has(summary.slug);
+  return { site, sources, ...settings, legal: compileLegal(file('legal'), site, sources.legal), articles };
 }
