@@ -50,9 +50,13 @@ export interface FormSession {
   hidden: { _csrf: string; _form_started: string };
 }
 
-/** Reads a form page as a browser does: the cookie it sets and the tokens in its hidden fields. */
+/**
+ * Reads a form page as a browser does: the cookie it sets and the tokens in the hidden fields its
+ * form sends. Only the form is parsed (what a submission sends is inside it), not the page's
+ * hundred kilobytes of styles and text.
+ */
 export function formSession(html: string, setCookie: string[] | undefined): FormSession {
-  const document = parse(html);
+  const document = parse(html.slice(html.indexOf('<form'), html.lastIndexOf('</form>') + '</form>'.length));
   const field = (name: string) => document.querySelector(`input[name="${name}"]`)?.getAttribute('value') ?? '';
   const token = field('_csrf');
   const started = field('_form_started');
