@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/pages/asset-manifest';
-import { bodyHash, compressBest } from '../server/pages/representation';
+import { bodyHash, compressBest, writeCompressed } from '../server/pages/representation';
 import { ContentError } from './lib/content';
 import { ENTRY_POINT, outputFor, START_POINT, startupFiles, withStaticImports } from './lib/client-chunks';
 import { mergeChunks } from './lib/merge-chunks';
@@ -178,7 +178,7 @@ async function checkJsBudgets(metafile: string): Promise<{ withinBudget: boolean
  * start instead of spending seconds compressing them again (server/pages/asset-files.ts). Each is
  * named by the SHA-256 of the file it holds (compressed/HASH.br and .gz), so that the server
  * trusts a name, not a decompression of every file at every start; each is written whole, under
- * another name first, so that an interrupted build leaves no half file under it.
+ * another name first (writeCompressed), so that an interrupted build leaves no half file under it.
  */
 function compressAssets(): void {
   const assets = path.join(clientOut, 'assets');
@@ -186,12 +186,7 @@ function compressAssets(): void {
   mkdirSync(out, { recursive: true });
   for (const name of readdirSync(assets)) {
     const identity = readFileSync(path.join(assets, name));
-    const { br, gzip } = compressBest(identity);
-    const file = path.join(out, bodyHash(identity));
-    for (const [extension, body] of [['br', br], ['gz', gzip]] as const) {
-      writeFileSync(`${file}.${extension}.partial`, body);
-      renameSync(`${file}.${extension}.partial`, `${file}.${extension}`);
-    }
+    writeCompressed(out, bodyHash(identity), compressBest(identity));
   }
 }
 

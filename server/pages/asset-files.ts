@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { bodyHash, precompress, type BestCompression, type Representation } from './representation';
+import { precompress, readCompressed, type Representation } from './representation';
 import { send } from './send';
 
 const types: Record<string, string> = {
@@ -12,27 +12,15 @@ const types: Record<string, string> = {
 };
 
 /**
- * A file's compressed forms as the build wrote them: brotli at its best quality takes seconds for
- * the bundle, which every start of the server would spend again. The build names them by the
- * SHA-256 of the file they hold (`compressed/HASH.br` and `.gz` beside the client's folder), so
- * a file that changed since the build finds none and is compressed here; null then, or when
- * either is missing.
- */
-function compressedByBuild(directory: string, identity: Buffer): BestCompression | null {
-  const file = path.join(directory, '..', 'compressed', bodyHash(identity));
-  try {
-    return { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The client bundle's hashed files, read once at start-up and served from memory, compressed (by
  * the build, else here). A name's content never changes, so browsers and CDNs may keep each file
  * for a year.
  */
 export function assetFiles(directory: string, security: Record<string, string>): RequestHandler {
+  // Brotli at its best quality takes seconds for the bundle, which every start would spend again:
+  // the build keeps each file's compressed forms beside the client's folder under the file's hash
+  // (compressed/HASH.br and .gz), so a file changed since the build finds none and is compressed here.
+  const buildsCopies = path.join(directory, '..', 'compressed');
   const assets = new Map<string, Representation>();
   for (const name of readdirSync(directory)) {
     const meta = {
@@ -42,7 +30,7 @@ export function assetFiles(directory: string, security: Record<string, string>):
       headers: { ...security, Vary: 'Accept-Encoding' },
     };
     const identity = readFileSync(path.join(directory, name));
-    assets.set(name, precompress(identity, meta, compressedByBuild(directory, identity) ?? undefined));
+    assets.set(name, precompress(identity, meta, (hash) => readCompressed(buildsCopies, hash)));
   }
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -81,28 +81,39 @@ export function usePageCache(dir: string | null): void {
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
 }
 
-/** A body's compressed forms from the disk cache, used only if they decompress to the body itself (a file half-written or changed is not). */
-function fromDisk(hash: string, identity: Buffer): BestCompression | null {
-  if (!cacheDir) return null;
+/** A body's compressed forms kept in `dir` under its hash (HASH.gz and HASH.br); null when either cannot be read. */
+export function readCompressed(dir: string, hash: string): BestCompression | null {
   try {
-    const gzip = readFileSync(path.join(cacheDir, `${hash}.gz`));
-    const br = readFileSync(path.join(cacheDir, `${hash}.br`));
-    return gunzipSync(gzip).equals(identity) && brotliDecompressSync(br).equals(identity) ? { gzip, br } : null;
+    return { gzip: readFileSync(path.join(dir, `${hash}.gz`)), br: readFileSync(path.join(dir, `${hash}.br`)) };
   } catch {
     return null;
   }
 }
 
-/** Written to a file of its own, then renamed: a reader never sees half a file. A cache that cannot be written is only slower. */
+/**
+ * Keeps a body's compressed forms in `dir` under its hash, each written to a file of its own and
+ * then renamed: a reader never sees half a file. Throws what the disk refuses.
+ */
+export function writeCompressed(dir: string, hash: string, compressed: BestCompression, mode?: number): void {
+  for (const [extension, body] of [['gz', compressed.gzip], ['br', compressed.br]] as const) {
+    const file = path.join(dir, `${hash}.${extension}`);
+    const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(partial, body, { mode });
+    renameSync(partial, file);
+  }
+}
+
+/** A body's compressed forms from the disk cache, used only if they decompress to the body itself (a file half-written or changed is not). */
+function fromDisk(hash: string, identity: Buffer): BestCompression | null {
+  const kept = cacheDir ? readCompressed(cacheDir, hash) : null;
+  return kept && gunzipSync(kept.gzip).equals(identity) && brotliDecompressSync(kept.br).equals(identity) ? kept : null;
+}
+
+/** A cache that cannot be written is only slower. */
 function toDisk(hash: string, compressed: BestCompression): void {
   if (!cacheDir) return;
   try {
-    for (const [extension, body] of [['gz', compressed.gzip], ['br', compressed.br]] as const) {
-      const file = path.join(cacheDir, `${hash}.${extension}`);
-      const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      writeFileSync(partial, body, { mode: 0o600 });
-      renameSync(partial, file);
-    }
+    writeCompressed(cacheDir, hash, compressed, 0o600);
   } catch {
     // Nothing lost: the body is compressed again next time.
   }
@@ -110,14 +121,15 @@ function toDisk(hash: string, compressed: BestCompression): void {
 
 /**
  * For a body sent many times (pages, assets, SEO files): compressed once at the best quality
- * (brotli 11, gzip 9), with a strong ETag per encoding. `ready`: its compressed forms made
- * already (the build compresses the client's files).
+ * (brotli 11, gzip 9), with a strong ETag per encoding. `madeAlready`: where its compressed forms
+ * are found by its hash when they were made before this process (the build's copies of the
+ * client's files).
  */
-export function precompress(identity: Buffer, meta: ResponseMeta, ready?: BestCompression): Representation {
+export function precompress(identity: Buffer, meta: ResponseMeta, madeAlready?: (hash: string) => BestCompression | null): Representation {
   const hash = bodyHash(identity);
-  let compressed = ready ?? compressedByHash.get(hash);
+  let compressed = compressedByHash.get(hash);
   if (!compressed) {
-    compressed = fromDisk(hash, identity) ?? undefined;
+    compressed = madeAlready?.(hash) ?? fromDisk(hash, identity) ?? undefined;
     if (!compressed) {
       compressed = compressBest(identity);
       toDisk(hash, compressed);
