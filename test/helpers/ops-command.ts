@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { backgroundPriorityFor } from './server-process';
 import { ROOT } from './test-app';
 
 /** The built ops commands (dist/scripts/<name>.js, what `npm run <name>` runs). */
@@ -12,16 +13,8 @@ export interface OpsResult {
 }
 
 const argv = (command: OpsCommand, args: string[]) => [path.join(ROOT, 'dist', 'scripts', `${command}.js`), ...args];
-/**
- * Only what the command is given: the test's own environment never leaks into it. As the tests'
- * servers do, a command's background process (a probe's, a site check's) runs at normal priority on an http
- * SITE_URL, so that the test files running beside it do not starve it; an https one keeps idle.
- */
-const environment = (env: Record<string, string>) => ({
-  PATH: process.env.PATH ?? '',
-  ...((env.SITE_URL ?? '').startsWith('https:') ? {} : { BACKGROUND_PRIORITY: 'normal' }),
-  ...env,
-});
+/** Only what the command is given (the test's own environment never leaks into it), its background processes at the tests' priority. */
+const environment = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...backgroundPriorityFor(env), ...env });
 
 /** Runs an ops command to its end, as ops would from a shell. */
 export function runOps(command: OpsCommand, args: string[], env: Record<string, string>): OpsResult {

@@ -69,14 +69,24 @@ export function startServerProcess(env: Record<string, string> = {}, root: strin
   });
 }
 
+/** Whether `env` runs a test's own site (an http SITE_URL, the default), not a public one (https), which refuses the settings below. */
+const onTestSite = (env: Record<string, string>) => !(env.SITE_URL ?? '').startsWith('https:');
+
 /**
- * The built server's environment: a free port on loopback, a database in `dir`, then `env`. On an
- * http SITE_URL (the default) a test's post may follow its form at once, and the background
- * processes run at normal priority, so that a machine busy with other suites does not starve
- * them; a test of either passes its own value. An https SITE_URL refuses both (a public site).
+ * On a test's site, background processes (site checks, probes, audit runs) run at normal
+ * priority, so that a machine busy with other test files does not starve them: for the built
+ * server and for the ops commands alike. A test of the priority passes its own value.
+ */
+export function backgroundPriorityFor(env: Record<string, string>): Record<string, string> {
+  return onTestSite(env) ? { BACKGROUND_PRIORITY: 'normal' } : {};
+}
+
+/**
+ * The built server's environment: a free port on loopback, a database in `dir`, then `env`. On a
+ * test's site a post may also follow its form at once; a test of the fill time passes its own value.
  */
 function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv {
-  const forTests = (env.SITE_URL ?? '').startsWith('https:') ? {} : { FORM_MIN_FILL_MS: '0', BACKGROUND_PRIORITY: 'normal' };
+  const forTests = { ...backgroundPriorityFor(env), ...(onTestSite(env) ? { FORM_MIN_FILL_MS: '0' } : {}) };
   return {
     PATH: process.env.PATH ?? '',
     PORT: '0',
