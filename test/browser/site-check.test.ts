@@ -9,7 +9,7 @@ import { waitFor } from '../helpers/process-forms';
 import { sharedBrowser } from '../helpers/shared-site';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 // A real server, a real SMTP peer, fixture sites and Chromium: the whole flow takes a while.
 jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ROOT } from './test-app';
+import { ROOT } from './locations';
 
 /**
  * What ops do when they open the database in another program and keep a write transaction

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { backgroundPriorityFor } from './server-process';
-import { ROOT } from './test-app';
+import { ROOT } from './locations';
 
 /** The built ops commands (dist/scripts/<name>.js, what `npm run <name>` runs). */
 export type OpsCommand = 'export-csv' | 'erase' | 'report-ai' | 'backup' | 'restore' | 'probe' | 'audit' | 'clients' | 'check-site';

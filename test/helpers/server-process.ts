@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, TEST_PAGE_CACHE } from './test-app';
+import { ROOT, TEST_PAGE_CACHE } from './locations';
 
 export interface ServerProcess {
   url: string;

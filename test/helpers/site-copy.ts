@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from './test-app';
+import { ROOT } from './locations';
 
 /** What a build reads: the sources, the content and the project's settings. */
 const SOURCES = ['client', 'server', 'shared', 'scripts', 'content', 'package.json', 'tsconfig.json'];

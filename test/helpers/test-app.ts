@@ -12,15 +12,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from '../../server/mail/outbox
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { testClock, type TestClock } from './clock';
-
-export const ROOT = path.resolve(__dirname, '..', '..');
-export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
-/**
- * Where the apps and servers tests start keep their compressed pages (PAGE_CACHE_DIR): the same
- * pages, compressed once for the whole run instead of at every start.
- */
-export const TEST_PAGE_CACHE = path.join(tmpdir(), 'citewise-test-page-cache');
-export const TEST_SITE_URL = 'https://www.citewise.example';
+import { CLIENT_DIR, TEST_PAGE_CACHE, TEST_SITE_URL } from './locations';
 
 export interface TestApp {
   app: SiteApp;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sampleReport } from '../../scripts/sample-ai-report';
 import { seedSampleLedger } from '../../scripts/lib/ai-ledger-sample';
 import { checkHtml } from '../helpers/html-checker';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 jest.setTimeout(60_000);
 

@@ -14,7 +14,7 @@ import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { OKAFOR_HOME, pageAt, query, receivedMails } from '../helpers/full-runs';
 import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';

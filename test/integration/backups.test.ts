@@ -13,7 +13,7 @@ import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm } from '../helpers/process-forms';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 // Real server processes, 200 posts and several commands per case: tens of seconds on a busy machine.
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 // The app with its chunks, and the entry script inlined into every page: both reach the browser.
 const metafiles = ['client-meta.json', 'entry-meta.json'].map((name) => JSON.parse(readFileSync(path.join(ROOT, 'dist', name), 'utf8')) as Metafile);

@@ -14,7 +14,7 @@ import { processSteps } from '../../shared/generated/process-steps';
 import type { ArticleBody } from '../../shared/content-schema';
 import { outputFor, startupFiles } from '../../scripts/lib/client-chunks';
 import { budgetFailures, firstVisitJs, JS_BUDGETS, kb } from '../../scripts/lib/js-budgets';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 // Reads what `npm run build` wrote: the metafile and the chunks as the browser receives them.
 const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'client-meta.json'), 'utf8')) as Metafile;

@@ -9,7 +9,8 @@ import { company, registeredOfficeLine } from '../../shared/company';
 import { illustrativeLabel, illustrativeNotes } from '../../shared/illustrative';
 import { site } from '../../shared/site';
 import { startServerProcess } from '../helpers/server-process';
-import { createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT, TEST_SITE_URL } from '../helpers/locations';
 
 /*
  * The company behind the site, as a visitor and the agency's solicitor see it: its registration on

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, TEST_PAGE_CACHE } from '../helpers/test-app';
+import { ROOT, TEST_PAGE_CACHE } from '../helpers/locations';
 
 jest.setTimeout(60_000);
 

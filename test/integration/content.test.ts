@@ -6,7 +6,8 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { compileContent, PAGE_IDS } from '../../scripts/lib/content';
 import { articles } from '../../shared/generated/articles';
 import { countWords, readingMinutes } from '../../shared/reading-time';
-import { createTestApp, ROOT, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT, TEST_SITE_URL } from '../helpers/locations';
 import { articleHeadingIds, headingIds } from '../helpers/heading-ids';
 
 const CONTENT_DIR = path.join(ROOT, 'content');

@@ -13,7 +13,8 @@ import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, typ
 import { openForm, validAudit } from '../helpers/forms';
 import { hostileAnswers } from '../helpers/hostile-assistants';
 import { waitFor } from '../helpers/process-forms';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 /**
  * An assistant's API that means harm (or a *_BASE_URL pointed at the wrong place) cannot slow the

@@ -10,7 +10,8 @@ import { contactFields } from '../../shared/forms/contact-form';
 import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, submitLead, validAudit, validContact } from '../helpers/forms';
 import { decodeQuotedPrintable, startSmtpServer } from '../helpers/smtp';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 jest.setTimeout(30_000);
 

@@ -20,7 +20,8 @@ import { countRows, formSession, openForm, postForm, THANK_YOU_WITH_CHECK, valid
 import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { hostileSites, LONG_PATH } from '../helpers/hostile-sites';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 import { waitFor } from '../helpers/process-forms';
 
 /**

@@ -7,7 +7,8 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
 import { twinPath } from '../../shared/markdown-twin';
 import { createHttpServer } from '../../server/http-server';
-import { createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_SITE_URL } from '../helpers/locations';
 
 /*
  * Every public page is also served as Markdown, for AI assistants and crawlers that read text:

@@ -8,7 +8,8 @@ import { cspHash } from '../../server/http/security-headers';
 import { PAGE_MODULES_ELEMENT_ID } from '../../shared/page-modules';
 import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from '../../shared/search-snippet';
 import { site } from '../../shared/site';
-import { CLIENT_DIR, createTestApp, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
+import { createTestApp, withBrokenPage, type TestApp } from '../helpers/test-app';
+import { CLIENT_DIR, TEST_SITE_URL } from '../helpers/locations';
 
 let testApp: TestApp;
 beforeAll(() => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 jest.setTimeout(60_000);
 

@@ -9,7 +9,8 @@ import { HONEYPOT_FIELD } from '../../shared/forms/form-contract';
 import { parseCsv } from '../helpers/csv';
 import { countRows, openForm, postForm, THANK_YOU_WITH_CHECK, validAudit } from '../helpers/forms';
 import { startServerProcess } from '../helpers/server-process';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 /*
  * A post that looks automated is held, not thrown away: a person whose password manager filled

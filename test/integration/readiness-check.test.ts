@@ -12,7 +12,8 @@ import { SiteCheckWorker } from '../../server/site-check/check-worker';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
 import { countRows, formSession, validAudit } from '../helpers/forms';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 /** The public AI-readiness check, through the app: page, post, result, budgets, reuse, prefill, CSV. */
 jest.setTimeout(60_000);

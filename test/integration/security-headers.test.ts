@@ -9,7 +9,8 @@ import { readAssetManifest } from '../../server/pages/asset-manifest';
 import { articles } from '../../shared/generated/articles';
 import { openForm, postForm, validAudit } from '../helpers/forms';
 import { startServerProcess } from '../helpers/server-process';
-import { CLIENT_DIR, createTestApp, ROOT, TEST_SITE_URL, withBrokenPage, type TestApp } from '../helpers/test-app';
+import { createTestApp, withBrokenPage, type TestApp } from '../helpers/test-app';
+import { CLIENT_DIR, ROOT, TEST_SITE_URL } from '../helpers/locations';
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,8 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
 import { legalPages } from '../../shared/generated/legal';
 import { site } from '../../shared/site';
-import { createTestApp, TEST_SITE_URL, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_SITE_URL } from '../helpers/locations';
 
 // The first request to each page renders it; a run over every page takes seconds on a busy machine.
 jest.setTimeout(60_000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { migrate, openDatabase } from '../../server/db/database';
 import { waitFor } from '../helpers/process-forms';
 import { startServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 jest.setTimeout(60_000);

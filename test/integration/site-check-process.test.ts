@@ -10,7 +10,7 @@ import { validAudit } from '../helpers/forms';
 import { hostileSites } from '../helpers/hostile-sites';
 import { openProcessForm, sendProcessForm, waitFor } from '../helpers/process-forms';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 /**
  * The site check in the built server, as a real process: whatever the checked sites send, the

@@ -16,7 +16,8 @@ import { countRows, openForm, validAudit } from '../helpers/forms';
 import { assistantPart as part, doneReport, probeAnswer } from '../helpers/probe-reports';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { waitFor } from '../helpers/process-forms';
-import { createTestApp, ROOT, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ROOT } from '../helpers/locations';
 
 jest.setTimeout(60_000);
 

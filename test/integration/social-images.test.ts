@@ -8,7 +8,7 @@ import { articles } from '../../shared/generated/articles';
 import { site } from '../../shared/site';
 import { renderSocialImage } from '../../scripts/lib/social-images';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT, TEST_SITE_URL } from '../helpers/test-app';
+import { ROOT, TEST_SITE_URL } from '../helpers/locations';
 
 /*
  * Each article has its own share card, drawn by the build and served by the built server; the

@@ -7,7 +7,7 @@ import { appRoutes, NOT_FOUND_PATH } from '../../client/routes';
 import { articles } from '../../shared/generated/articles';
 import { site } from '../../shared/site';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { ROOT, TEST_SITE_URL } from '../helpers/test-app';
+import { ROOT, TEST_SITE_URL } from '../helpers/locations';
 
 /*
  * The JSON-LD of every page the built server sends, read as a search engine reads it: a real
