@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,6 +111,48 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Whether a server can listen on `port` of the loopback address now. */
+function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first port the kernel gives outgoing connections (and listen(0)) their own port from. */
+function ephemeralPortsStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const LOWEST_CHOSEN_PORT = 10_000;
+const PORT_BANDS = 16;
+
+/**
+ * A port for a server that a test starts on a port it chose beforehand (its SITE_URL names it, or
+ * its log cannot say where it listens). Not one listen(0) gives, as freePort does: the kernel
+ * gives those same ports to outgoing connections, and one of the many loopback connections of a
+ * run can take it between this choice and the server's listen, which then stops with EADDRINUSE.
+ * These are below that range: each jest worker has a band of its own, so files running at once
+ * never choose the same port, and each `name` (the test file's) starts at the same place in its
+ * band every run, passing over a port in use; its server's pages, which name SITE_URL, are then
+ * often in the page cache from the run before.
+ */
+export async function serverPort(name: string): Promise<number> {
+  const bandSize = Math.floor((ephemeralPortsStart() - LOWEST_CHOSEN_PORT) / PORT_BANDS);
+  const band = (Number(process.env.JEST_WORKER_ID ?? '1') - 1) % PORT_BANDS;
+  const first = [...name].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) % bandSize, 0);
+  for (let offset = 0; offset < bandSize; offset += 1) {
+    const port = LOWEST_CHOSEN_PORT + band * bandSize + ((first + offset) % bandSize);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no port free for ${name} in ${LOWEST_CHOSEN_PORT + band * bandSize} to ${LOWEST_CHOSEN_PORT + (band + 1) * bandSize - 1}`);
+}
+
 /**
  * Where the server's stdout goes when the test does not read its log: `full-disk` is /dev/full
  * (every write fails with ENOSPC, as on a full volume); `pipe` is a pipe the test reads only when
@@ -134,7 +176,7 @@ export interface UnloggedServerProcess {
  */
 export async function startServerWithLogOutput(output: LogOutput, env: Record<string, string> = {}): Promise<UnloggedServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'citewise-log-output-'));
-  const port = await freePort();
+  const port = await serverPort('log-output');
   const stdout = output === 'full-disk' ? openSync('/dev/full', 'w') : 'pipe';
   const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'index.js')], {
     cwd: ROOT,

@@ -13,7 +13,7 @@ import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-sit
 import { validAudit } from '../helpers/forms';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { openProcessForm, postProcessForm, waitFor } from '../helpers/process-forms';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { serverPort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { ROOT } from '../helpers/locations';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { OKAFOR_HOME, pageAt, query, receivedMails } from '../helpers/full-runs';
@@ -59,7 +59,7 @@ let port: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'citewise-audit-runs-'));
-  port = await freePort();
+  port = await serverPort('audit-runs');
   site = await startFixtureSite({ '/': html(OKAFOR_HOME) });
   smtp = await startSmtpServer();
   for (const id of ASSISTANT_IDS) {

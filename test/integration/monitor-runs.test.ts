@@ -21,7 +21,7 @@ import { validAudit } from '../helpers/forms';
 import { OKAFOR_HOME, pageAt, query, receivedMails } from '../helpers/full-runs';
 import { runOps, runOpsInBackground } from '../helpers/ops-command';
 import { waitFor } from '../helpers/process-forms';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { serverPort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { site as siteConstants } from '../../shared/site';
@@ -304,7 +304,7 @@ describe('npm run clients, beside the server', () => {
   const clients = (args: string[]) => runOps('clients', args, env);
 
   beforeAll(async () => {
-    port = await freePort();
+    port = await serverPort('monitor-runs');
     dir = mkdtempSync(path.join(tmpdir(), 'citewise-clients-'));
     database = path.join(dir, 'site.db');
     const db = openDatabase(database);
