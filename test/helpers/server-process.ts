@@ -102,22 +102,23 @@ function serverEnv(dir: string, env: Record<string, string>): NodeJS.ProcessEnv 
   };
 }
 
-/** A loopback port nothing listens on (free a moment ago): connections to it are refused. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Whether a server can listen on `port` of the loopback address now. */
-function canListen(port: number): Promise<boolean> {
+/** Listens on `port` of the loopback address (0: one the kernel picks) and closes at once: the port it had, or null when it was in use. */
+function listenBriefly(port: number): Promise<number | null> {
   const server = createServer();
   return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: had } = server.address() as AddressInfo;
+      server.close(() => resolve(had));
+    });
   });
+}
+
+/** A loopback port nothing listens on (free a moment ago): connections to it are refused. */
+export async function freePort(): Promise<number> {
+  const port = await listenBriefly(0);
+  if (port === null) throw new Error('the kernel gave no loopback port');
+  return port;
 }
 
 /** The first port the kernel gives outgoing connections (and listen(0)) their own port from. */
@@ -148,7 +149,7 @@ export async function serverPort(name: string): Promise<number> {
   const first = [...name].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) % bandSize, 0);
   for (let offset = 0; offset < bandSize; offset += 1) {
     const port = LOWEST_CHOSEN_PORT + band * bandSize + ((first + offset) % bandSize);
-    if (await canListen(port)) return port;
+    if ((await listenBriefly(port)) !== null) return port;
   }
   throw new Error(`no port free for ${name} in ${LOWEST_CHOSEN_PORT + band * bandSize} to ${LOWEST_CHOSEN_PORT + (band + 1) * bandSize - 1}`);
 }
