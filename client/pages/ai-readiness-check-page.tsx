@@ -24,10 +24,11 @@ const Intro = styled.div`
   h1 { font-size: ${text.h1}; }
 `;
 
+/** What the check looks at: after the form, so that on a phone the field is in the first screen. */
 const Looks = styled.ul`
   list-style: none;
   padding: 0;
-  margin: ${space.lg} 0 0;
+  margin: 0;
   display: grid;
   gap: ${space.sm};
   ${mediaUp('md')} { grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: ${space.lg}; }
@@ -79,8 +80,10 @@ function ReadinessResult({ token, initial }: { token: string | null; initial: Si
 
 /**
  * The public AI-readiness check: "see your website the way AI crawlers see it" and one field.
+ * The heading, one short line, then the form, so that the field and its button are in the first
+ * screen of a phone (390 x 844) as of a desktop; what the check looks at comes after the form.
  * At /ai-readiness-check/result?check=TOKEN the same page shows that check, running or done,
- * and ends with the invitation to the full audit; the form stays, to check another site.
+ * and ends with the invitation to the full audit; the form comes after it, to check another site.
  */
 export default function AiReadinessCheckPage() {
   const { siteUrl } = useAppConfig();
@@ -108,19 +111,7 @@ export default function AiReadinessCheckPage() {
         <Intro>
           <Eyebrow>Free, in seconds</Eyebrow>
           <h1>{copy.title}</h1>
-          {!onResult && (
-            <>
-              <Lead>{copy.lead}</Lead>
-              <Looks>
-                {copy.checks.map((item) => (
-                  <li key={item}>
-                    <Icon name="check" size={20} />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </Looks>
-            </>
-          )}
+          {!onResult && <Lead>{copy.lead}</Lead>}
         </Intro>
         {/* The server sends the check with the page (null: no such check); after a move here from the form, it is asked for by its token. */}
         {onResult &&
@@ -133,6 +124,16 @@ export default function AiReadinessCheckPage() {
           <h2 id="readiness-form-title">{onResult ? copy.again : copy.formTitle}</h2>
           <ReadinessForm copy={copy} titleId="readiness-form-title" />
         </FormCard>
+        {!onResult && (
+          <Looks>
+            {copy.checks.map((item) => (
+              <li key={item}>
+                <Icon name="check" size={20} />
+                <span>{item}</span>
+              </li>
+            ))}
+          </Looks>
+        )}
       </Narrow>
     </Section>
   );

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { violations } from '../helpers/axe';
 import { waitForHydration, watchConsole } from '../helpers/browser';
 import { startSiteAt, wellMadeSite, type FixtureAnswer, type FixtureSite } from '../helpers/fixture-sites';
@@ -36,6 +36,29 @@ async function check(page: Page, website: string) {
 }
 
 const resultPanel = (page: Page) => page.getByRole('region', { name: /What AI crawlers see on/ });
+
+/**
+ * How a control is seen as the page opens, unscrolled: whether it is shown, which of its edges
+ * lie outside the viewport (none: it is wholly in the first screen), and whether it is what is
+ * drawn at its middle (no header or banner over it).
+ */
+async function asFirstSeen(control: Locator, viewport: { width: number; height: number }) {
+  const box = await control.boundingBox();
+  if (!box) return { visible: false, outside: ['not drawn'], onTop: false };
+  const bottom = box.y + box.height;
+  const right = box.x + box.width;
+  const outside = [
+    ...(box.y < 0 ? [`top at ${box.y} px, above the viewport`] : []),
+    ...(bottom > viewport.height ? [`bottom at ${bottom} px, below the first ${viewport.height}`] : []),
+    ...(box.x < 0 ? [`left at ${box.x} px, left of the viewport`] : []),
+    ...(right > viewport.width ? [`right at ${right} px, past its ${viewport.width}`] : []),
+  ];
+  const onTop = await control.evaluate((element, { x, y }) => {
+    const drawn = document.elementFromPoint(x, y);
+    return drawn !== null && (drawn === element || element.contains(drawn));
+  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  return { visible: await control.isVisible(), outside, onTop };
+}
 
 describe('the public AI-readiness check', () => {
   it('with JavaScript: the result appears in place with no reload, the address bar has its link, and it invites to the audit with the site filled in', async () => {
@@ -101,5 +124,28 @@ describe('the public AI-readiness check', () => {
     await panel.getByText(/10\.20\.30\.40 is a private network address, which the checker never fetches/).waitFor();
     expect(await panel.getByText('AI-readiness score').count()).toBe(0);
     await page.close();
+  });
+});
+
+describe('the check page\'s first screen', () => {
+  // A phone (390 x 844, as an iPhone 12 to 15) and a laptop: the field and its button are seen
+  // as the page opens, before any scroll, as on PageSpeed Insights or HubSpot's Website Grader.
+  it.each([
+    { screen: 'a phone', viewport: { width: 390, height: 844 }, isMobile: true },
+    { screen: 'a desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  ])('on $screen ($viewport.width x $viewport.height) the website field and the check button are wholly in it', async ({ viewport, isMobile }) => {
+    const context = await browser.newContext({ viewport, isMobile, hasTouch: isMobile });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ai-readiness-check`);
+    await waitForHydration(page);
+    const field = page.getByLabel(/Your website/);
+    const button = page.getByRole('button', { name: 'Check My Website' });
+    const seen = { field: await asFirstSeen(field, viewport), button: await asFirstSeen(button, viewport) };
+    const whole = { visible: true, outside: [], onTop: true };
+    expect(seen).toEqual({ field: whole, button: whole });
+    // What the check looks at is still on the page, further down.
+    const looks = page.getByRole('list').filter({ hasText: 'Which AI crawlers your robots.txt lets in' });
+    expect(await looks.getByRole('listitem').count()).toBe(4);
+    await context.close();
   });
 });

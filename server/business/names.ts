@@ -40,11 +40,15 @@ function normalise(text: string): { normal: string; offsets: number[] } {
 }
 
 /**
- * A business name as it is compared: "Acme Plumbing Ltd.", "ACME-plumbing" and "Acme Plumbing
- * Limited" are one business. '' when nothing of it is left.
+ * A business name as it is compared: "Acme Plumbing Ltd.", "ACME-plumbing", "Acme Plumbing
+ * Limited" and "The Acme Plumbing LLP" are one business (a company's legal ending, and "The"
+ * before a name of two words or more, are how it is written, not who it is). '' when nothing of it
+ * is left.
  */
 export function nameKey(name: string): string {
-  return normalise(name).normal.replace(/ (ltd|limited)$/, '');
+  return normalise(name)
+    .normal.replace(/ (?:ltd|limited|llp|plc)$/, '')
+    .replace(/^the (?=\S+ \S)/, '');
 }
 
 /**
