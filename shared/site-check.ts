@@ -37,6 +37,12 @@ interface SiteCheckViewFinding {
   advice: string;
 }
 
+/** The business's name as its home page gives it (null: none of its own), and where it was read ("from the title and the footer's copyright line"). */
+interface BusinessNameView {
+  name: string | null;
+  from: string;
+}
+
 /**
  * One check as its page shows it (the thank-you page, the public check's result): the site, as
  * typed and by its host; still running, or done with a score and findings, or refused, failed or
@@ -44,6 +50,6 @@ interface SiteCheckViewFinding {
  */
 export type SiteCheckView = { host: string; url: string } & (
   | { status: 'pending' }
-  | { status: 'done'; score: number; findings: SiteCheckViewFinding[] }
+  | { status: 'done'; score: number; findings: SiteCheckViewFinding[]; business?: BusinessNameView }
   | { status: 'refused' | 'failed' | 'skipped'; reason: string }
 );

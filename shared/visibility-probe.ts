@@ -20,7 +20,11 @@ export interface ProbeViewAssistant {
  * The probe as the thank-you page shows it: still running, done with each assistant's part, or
  * not run (with why, in one line). `keyword` is what the questions were about.
  */
-export type ProbeView = { keyword: string } & (
+export type ProbeView = {
+  keyword: string;
+  /** What the answers were searched for: the business's name (null: its home page gives none) and where it was read, and its site. Missing from a view stored before it was kept. */
+  searchedFor?: { name: string | null; from: string; site: string | null };
+} & (
   | { status: 'pending' }
   | { status: 'done'; assistants: ProbeViewAssistant[] }
   | { status: 'skipped'; reason: string }

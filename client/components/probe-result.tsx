@@ -98,6 +98,13 @@ function AssistantPart({ copy, assistant }: { copy: Copy; assistant: ProbeViewAs
   );
 }
 
+/** What the answers were searched for: the name and where it was read, or the web address alone when the home page gives no name. */
+function LookedFor({ copy, searchedFor }: { copy: Copy; searchedFor: ProbeView['searchedFor'] }) {
+  if (!searchedFor?.site) return null;
+  const { name, from, site } = searchedFor;
+  return <ResultStatus>{name === null ? fillCopy(copy.lookedForSite, { site }) : fillCopy(copy.lookedFor, { name, from, site })}</ResultStatus>;
+}
+
 /**
  * "What AI assistants say when asked about {keyword}": the visibility probe of the visitor's
  * request, below its site check on the thank-you page, as the page's useCheckStatus keeps it.
@@ -138,6 +145,7 @@ export function ProbeResult({ copy, view, slow }: { copy: Copy; view: ProbeView 
             <p hidden={scripted}>{copy.pendingNoScript}</p>
           </OneOfTwo>
         ))}
+      {view.status === 'done' && !notRun && <LookedFor copy={copy} searchedFor={view.searchedFor} />}
       {view.status === 'done' && (
         <>
           <Assistants>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PagesContent } from '../../shared/content-schema';
+import { fillCopy } from '../../shared/copy-template';
 import { SITE_CHECKER_PAGE_PATH, type SiteCheckView } from '../../shared/site-check';
 import { Link } from '../routing/links';
 import { color, radius, space, text } from '../theme/theme';
@@ -101,6 +102,9 @@ export function SiteCheckResult({
           </ResultStatus>
         )}
       </div>
+      {view.status === 'done' && view.business && (
+        <ResultStatus>{view.business.name === null ? copy.noName : fillCopy(copy.name, { name: view.business.name, from: view.business.from })}</ResultStatus>
+      )}
       {view.status === 'done' && (
         <>
           <h3>{copy.findingsTitle}</h3>

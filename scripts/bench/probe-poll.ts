@@ -55,7 +55,7 @@ function largestReport(): ProbeReport {
     });
     return { id, model: 'bench-model', asked: answers.length, error: null, ...scoreAssistant(answers), answers };
   });
-  return { status: 'done', reason: null, ...business, nameSource: 'page title', pageTitle: null, startedAt: '2026-11-27T10:00:00.000Z', finishedAt: '2026-11-27T10:09:00.000Z', prompts, score: 40, assistants, competitors: [], domains: [] };
+  return { status: 'done', reason: null, ...business, nameSigns: ['title'], pageTitle: null, startedAt: '2026-11-27T10:00:00.000Z', finishedAt: '2026-11-27T10:09:00.000Z', prompts, score: 40, assistants, competitors: [], domains: [] };
 }
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;

@@ -15,6 +15,7 @@ import {
   pagesSchema,
   probePageWordsSchema,
   probePlatformsSchema,
+  searchWordsSchema,
   probePromptsSchema,
   processStepsSchema,
   siteSchema,
@@ -29,6 +30,7 @@ import {
   type LegalPage,
   type PagesContent,
   type ProbePageWordsContent,
+  type SearchWordsContent,
   type ProbePlatformsContent,
   type ProbePromptsContent,
   type ProcessStepsContent,
@@ -54,6 +56,8 @@ export interface CompiledContent {
   /** What the probe never takes for a business's name, and the platforms whose pages are firms' websites. */
   probePageWords: ProbePageWordsContent;
   probePlatforms: ProbePlatformsContent;
+  /** The words and places a buyer searches with, never a business's name on their own. */
+  searchWords: SearchWordsContent;
   /** The full audit's report: its words, keyed by finding, and what it knows of cited sites and crawlers. */
   auditReport: AuditReportContent;
   auditSources: AuditSourcesContent;
@@ -444,6 +448,7 @@ export function compileContent(contentDir: string): CompiledContent {
     probePrompts: yamlFile('probe-prompts.yaml', probePromptsSchema),
     probePageWords: yamlFile('probe-page-words.yaml', probePageWordsSchema),
     probePlatforms: yamlFile('probe-platforms.yaml', probePlatformsSchema),
+    searchWords: yamlFile('search-words.yaml', searchWordsSchema),
     auditReport: yamlFile('audit-report.yaml', auditReportSchema),
     auditSources: checkCrawlerTokens(yamlFile('audit-sources.yaml', auditSourcesSchema), file('audit-sources.yaml')),
   };

@@ -110,6 +110,7 @@ export function generateContent(root: string): CompiledContent {
   write('probe-prompts.ts', ['ProbePromptsContent'], `export const probePrompts: ProbePromptsContent = ${json(content.probePrompts)};`);
   write('probe-page-words.ts', ['ProbePageWordsContent'], `export const probePageWords: ProbePageWordsContent = ${json(content.probePageWords)};`);
   write('probe-platforms.ts', ['ProbePlatformsContent'], `export const probePlatforms: ProbePlatformsContent = ${json(content.probePlatforms)};`);
+  write('search-words.ts', ['SearchWordsContent'], `export const searchWords: SearchWordsContent = ${json(content.searchWords)};`);
   // Read by the server only: the full audit's report, its words and what it knows of sites and crawlers.
   write('audit-report.ts', ['AuditReportContent'], `export const auditReport: AuditReportContent = ${json(content.auditReport)};`);
   write('audit-sources.ts', ['AuditSourcesContent'], `export const auditSources: AuditSourcesContent = ${json(content.auditSources)};`);

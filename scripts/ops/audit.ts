@@ -1,4 +1,4 @@
-// npm run audit -- --id N | --email ADDRESS [--send]
+// npm run audit -- --id N | --email ADDRESS [--send] [--brand NAME]
 // Runs the free audit of one audit request (--email: that person's latest): a fresh site check and
 // AUDIT_PROMPTS questions to every configured assistant, run by the server's audit worker, one run
 // at a time. Before it queues the run it prints the calls it will spend against what is left of
@@ -6,6 +6,9 @@
 // (a bar per assistant on a terminal, a line per assistant as it goes elsewhere) and prints the
 // report's private address. A request whose last run stopped part way goes on where it stopped.
 // --send mails the prospect their own link to the latest finished run's report, once per run.
+// --brand corrects the business's name the answers are searched for: kept with the request for its
+// runs from then on, and every finished run's kept answers are counted again under it, with no
+// call to any assistant (its report changes to match; its links stay the same).
 // Exits 0 when the report is there (or was sent, or had been); 1 when there is none, the day
 // cannot hold the run, or the server did not start it; 2 on a usage error or when no assistant is
 // configured.
@@ -17,21 +20,25 @@ import { AuditMail, reportAddress, resumedLine, sendCommand } from '../../server
 import { AuditRunStore, type AuditProgress, type AuditRunRow } from '../../server/reports/audit/audit-store';
 import { ClientStore } from '../../server/reports/monitor/client-store';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
-import { siteOf } from '../../server/visibility-probe/names';
+import { siteOf } from '../../server/business/names';
 import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { buildQuestions } from '../../server/visibility-probe/prompts';
+import { givenName, type BusinessName } from '../../server/business/business-name';
+import { recountRun, type KeptRun } from '../../server/reports/recount';
+import type { SiteCheckReport } from '../../server/site-check/check-report';
 import { configuredDatabase, fail, parseOptions } from './cli';
 
-const USAGE = 'Usage: npm run audit -- --id N | --email ADDRESS [--send]';
+const USAGE = 'Usage: npm run audit -- --id N | --email ADDRESS [--send] [--brand NAME]';
 /** How often the run is looked at while it is followed. */
 const FOLLOW_EVERY_MS = 500;
 /** How long a queued run may wait for the server, with no other run before it, before the command says the server is not running it. */
 const SERVER_WAIT_MS = 15_000;
 
-const options = parseOptions(process.argv.slice(2), ['id', 'email'], ['send']);
+const options = parseOptions(process.argv.slice(2), ['id', 'email', 'brand'], ['send']);
 if ((options.id === undefined) === (options.email === undefined)) fail(USAGE);
 if (options.id !== undefined && (typeof options.id !== 'string' || !/^\d{1,15}$/.test(options.id))) fail(`--id must be an audit request's number, not ${String(options.id)}`);
 if (options.email !== undefined && (typeof options.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(options.email.trim()))) fail(`--email must be an e-mail address, not ${String(options.email)}`);
+if (options.brand !== undefined && (typeof options.brand !== 'string' || options.send === true)) fail(options.send === true ? '--brand and --send are two steps: correct the name, review the report, then send it' : USAGE);
 
 const { config, db } = configuredDatabase((file) => {
   const opened = openDatabase(file);
@@ -44,6 +51,7 @@ const clientRuns = new ClientStore(db);
 interface Lead {
   id: number;
   name: string;
+  brand: string | null;
   email: string;
   website_url: string;
   business_description: string;
@@ -98,6 +106,42 @@ function send(): never {
   process.exit(0);
 }
 
+/** --brand: the name kept with the request, and every finished run counted again under it. */
+function correctBrand(given: string): never {
+  const checked = givenName(given);
+  if ('refused' in checked) stop(`Not changed: ${checked.refused}.`, 2);
+  const name: BusinessName = { name: checked.name, signs: ['given'], title: null };
+  const business = { targetKeywords: request.target_keywords, idealCustomer: request.ideal_customer, businessDescription: request.business_description, currentProducts: request.current_products };
+  const finished = runs.finishedOf(request.id);
+  // One write: the name and every report counted again under it, or none of them.
+  const recounts = db
+    .transaction(() => {
+      db.prepare(`UPDATE audit_submissions SET brand = ? WHERE id = ?`).run(checked.name, request.id);
+      return finished.map((run) => {
+        const before = documentOf(run);
+        if (before === null) return null;
+        const kept = { answers: runs.answers(run.id), document: before, check: run.check_report ? (JSON.parse(run.check_report) as SiteCheckReport) : null, status: run.status === 'stopped' ? 'stopped' : 'done', reason: run.reason } satisfies KeptRun;
+        const recount = recountRun(kept, business, name);
+        runs.recounted(run.id, { document: JSON.stringify(recount.document), visibilityScore: recount.visibilityScore, summary: recount.summary });
+        return { run, before, after: recount.document };
+      });
+    })
+    .immediate();
+  console.log(`Audit request #${request.id}: its answers are searched for "${checked.name}" (given with --brand) from now on.`);
+  for (const recount of recounts) {
+    if (recount === null) continue;
+    const named = (document: AuditDocument) => {
+      const counts = document.visibility.reduce((sum, part) => ({ named: sum.named + part.named.count, answered: sum.answered + part.answered }), { named: 0, answered: 0 });
+      return `named in ${counts.named} of ${counts.answered} answers`;
+    };
+    console.log(`Audit run #${recount.run.id} counted again, no assistant asked: ${named(recount.after)} (was ${named(recount.before)} as "${recount.before.business.name ?? recount.before.business.site ?? '-'}").`);
+  }
+  if (recounts.every((recount) => recount === null)) console.log('It has no finished run yet: its next run searches for this name.');
+  db.close();
+  process.exit(0);
+}
+
+if (typeof options.brand === 'string') correctBrand(options.brand);
 if (options.send === true) send();
 if (config.probe.assistants.length === 0) stop('No AI assistant is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or PERPLEXITY_API_KEY', 2);
 if (request.website_url === '') stop(`Audit request #${request.id} names no website: the audit looks for the business by its site, so there is nothing to run`);

@@ -3,10 +3,11 @@
 // MONITOR_INTERVAL_DAYS by the server, and its private page shows the trend of its runs.
 //   add --site URL --keywords "a, b" [--customer "..."] [--products "..."] [--brand NAME] [--label NAME] [--email ADDRESS]
 //   add --from-audit N [--label NAME] [--brand NAME] [--email ADDRESS]   (the details of audit request N)
-//   list                      id, label, site, status, last run, score, next run
+//   list                      id, label, site, the name searched for and where it was read, status, last run, score, next run
 //   pause|resume|remove|link --id N
 //   run --id N                queues a run now, waits for it and prints its one-line result
 //   edit --id N --keywords "a, b" [--products "..."]   new fixed questions: a new series
+//   edit --id N --brand NAME  the name its answers are searched for: every run counted again, no call made
 // Exits 0 when done; 1 on a bad value, an unknown client, or a run that did not end well; 2 on a
 // usage error or, for run, when no assistant is configured.
 import { migrate, openDatabase } from '../../server/db/database';
@@ -14,8 +15,13 @@ import { ClientStore, planClientQuestions, questionsOf, type ClientRow, type New
 import { clientPageAddress } from '../../server/reports/monitor/monitor-mail';
 import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
-import { hostOf, siteOf } from '../../server/visibility-probe/names';
+import { hostOf, siteOf } from '../../server/business/names';
 import { ProbeStore } from '../../server/visibility-probe/probe-store';
+import { givenName, nameOrigin, signsOfStored, type BusinessName } from '../../server/business/business-name';
+import type { AuditDocument } from '../../server/reports/audit/audit-document';
+import { composeTrend, monitorFacts } from '../../server/reports/monitor/compose-trend';
+import { recountRun, type KeptRun } from '../../server/reports/recount';
+import type { SiteCheckReport } from '../../server/site-check/check-report';
 import { configuredDatabase, fail, parseOptions } from './cli';
 
 const USAGE = [
@@ -24,6 +30,7 @@ const USAGE = [
   '       npm run clients -- list',
   '       npm run clients -- pause|resume|remove|run|link --id N',
   '       npm run clients -- edit --id N --keywords "a, b" [--products "..."]',
+  '       npm run clients -- edit --id N --brand NAME',
 ].join('\n');
 /** How often a run is looked at while `run` waits for it. */
 const FOLLOW_EVERY_MS = 500;
@@ -42,12 +49,13 @@ const OPTIONS: Record<string, { known: string[]; required: string[] }> = {
   remove: { known: ['id'], required: ['id'] },
   run: { known: ['id'], required: ['id'] },
   link: { known: ['id'], required: ['id'] },
-  edit: { known: ['id', 'keywords', 'products'], required: ['id', 'keywords'] },
+  edit: { known: ['id', 'keywords', 'products', 'brand'], required: ['id'] },
 };
 const spec = command === undefined ? undefined : OPTIONS[command];
 if (spec === undefined) fail(USAGE);
 const options = parseOptions(rest, spec.known) as Record<string, string>;
 if (spec.required.some((name) => options[name] === undefined)) fail(USAGE);
+if (command === 'edit' && options.keywords === undefined && options.brand === undefined) fail(USAGE);
 
 const { config, db } = configuredDatabase((file) => {
   const opened = openDatabase(file);
@@ -137,6 +145,11 @@ function add(): never {
       fromAuditId: null,
     };
   }
+  if (words.brand !== null) {
+    const checked = givenName(words.brand);
+    if ('refused' in checked) stop(`--brand: ${checked.refused}.`);
+    words.brand = checked.name;
+  }
   if (words.email) personal.push(words.email);
   const questions = planClientQuestions(words, config.monitor.promptsPerAssistant, personal);
   if (questions.length === 0) stop('These words make no question to ask (keywords, products or customer): give --keywords that name what buyers search for');
@@ -150,15 +163,26 @@ function add(): never {
   );
 }
 
+/** The name a client's answers are searched for and where it was read: given, or its latest run's reading of its site. */
+function searchedFor(row: ClientRow): string {
+  if (row.brand !== null) return `"${row.brand}" (${nameOrigin(['given'])})`;
+  const latest = clients.finishedRuns(row.id).at(-1);
+  const business = latest?.document ? (JSON.parse(latest.document) as AuditDocument).business : null;
+  if (!business) return 'read from its site at its first run';
+  if (business.name === null) return `${business.site ?? row.site} only (its site gives no name of its own)`;
+  return `"${business.name}" (${nameOrigin(signsOfStored(business)) || 'read from its site'})`;
+}
+
 function list(): never {
   const rows = clients.list();
   if (rows.length === 0) done('No clients yet: npm run clients -- add --site URL --keywords "a, b"');
   const table = [
-    ['id', 'label', 'site', 'status', 'last run', 'score', 'next run'],
+    ['id', 'label', 'site', 'searched for', 'status', 'last run', 'score', 'next run'],
     ...rows.map((row) => [
       String(row.id),
       row.label,
       row.site,
+      searchedFor(row),
       row.status,
       row.last_run_at === null ? (row.runs > 0 ? 'running' : 'none yet') : `${utc(row.last_run_at)}${row.last_status === 'done' ? '' : ` (${row.last_status ?? ''})`}`,
       row.last_score === null ? '-' : `${row.last_score}/100`,
@@ -189,10 +213,42 @@ function remove(): never {
   done(`Client #${row.id} (${row.label}) removed, with its ${plural(runs, 'run')}, their answers and every link to its page: its page now answers as an unknown one.`);
 }
 
+/**
+ * --brand: the name kept with the client, and every run with a report counted again under it from
+ * its kept answers (no assistant asked), and the trend composed again from them, in one write.
+ */
+function correctBrand(row: ClientRow, given: string): string {
+  const checked = givenName(given);
+  if ('refused' in checked) stop(`Not changed: ${checked.refused}.`);
+  const name: BusinessName = { name: checked.name, signs: ['given'], title: null };
+  const business = { targetKeywords: row.keywords, idealCustomer: row.customer, businessDescription: row.description, currentProducts: row.products };
+  const counted = db
+    .transaction(() => {
+      clients.setBrand(row.id, checked.name);
+      const runs = clients.finishedRuns(row.id);
+      for (const run of runs) {
+        const kept = { answers: clients.answers(run.id), document: JSON.parse(run.document ?? 'null') as AuditDocument, check: run.check_report ? (JSON.parse(run.check_report) as SiteCheckReport) : null, status: run.status === 'stopped' ? 'stopped' : 'done', reason: run.reason } satisfies KeptRun;
+        // A run of the questions fixed now was planned from them; an earlier series' questions are made again from the client's words.
+        const recount = recountRun(kept, business, name, run.series === row.series ? questionsOf(row) : undefined);
+        clients.recounted(run.id, { document: JSON.stringify(recount.document), facts: JSON.stringify(monitorFacts(recount.probe)), visibilityScore: recount.visibilityScore, summary: recount.summary });
+      }
+      const trendRuns = clients.trendRuns(row.id);
+      if (trendRuns.length > 0) clients.storeTrend(row.id, composeTrend({ client: { label: row.label, name: checked.name, site: row.site }, runs: trendRuns }));
+      return runs.length;
+    })
+    .immediate();
+  return `Client #${row.id} (${row.label}): its answers are searched for "${checked.name}" (given with --brand); ${plural(counted, 'run')} counted again from the answers kept, no assistant asked, and its page changed to match.`;
+}
+
 function edit(): never {
+  const before = client();
+  const running = clients.pending(before.id);
+  if (running?.status === 'running') stop(`Client #${before.id}'s run #${running.id} is running: change it once it has ended`);
+  const named = options.brand === undefined ? null : correctBrand(before, field('brand', SHORT_FIELD, true));
+  if (options.keywords === undefined) done(named ?? '');
+  if (named !== null) console.log(named);
+  // Its questions are made without the name it now has.
   const row = client();
-  const running = clients.pending(row.id);
-  if (running?.status === 'running') stop(`Client #${row.id}'s run #${running.id} is running: change its questions once it has ended`);
   const keywords = field('keywords', LONG_FIELD, true);
   const products = options.products === undefined ? row.products : field('products', LONG_FIELD);
   const questions = planClientQuestions({ ...row, keywords, products }, config.monitor.promptsPerAssistant, row.email ? [row.email] : []);

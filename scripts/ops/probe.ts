@@ -12,8 +12,8 @@ import { migrate, openDatabase } from '../../server/db/database';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { createAssistantClient } from '../../server/visibility-probe/assistants';
-import { nameFromSiteCheck, type BusinessName } from '../../server/visibility-probe/business-name';
-import { hostOf } from '../../server/visibility-probe/names';
+import { givenName, nameFromSiteCheck, type BusinessName } from '../../server/business/business-name';
+import { hostOf } from '../../server/business/names';
 import { reportJson, reportText } from '../../server/visibility-probe/report';
 import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { runProbe } from '../../server/visibility-probe/run-probe';
@@ -32,6 +32,14 @@ if (prompts !== undefined && (typeof prompts !== 'string' || !/^\d{1,2}$/.test(p
   fail(`--prompts must be a whole number from 1 to 50, not ${String(prompts)}`);
 }
 const json = options.json === true;
+// What the prospect searches with: never the business's name, whether read from its site or given.
+const typed = { keywords: targetKeywords, customer: typeof customer === 'string' ? customer : '' };
+let given: BusinessName | null = null;
+if (typeof givenBrand === 'string') {
+  const checked = givenName(givenBrand);
+  if ('refused' in checked) fail(`--brand: ${checked.refused}.`);
+  else given = { name: checked.name, signs: ['given'], title: null };
+}
 
 const config = exitOnConfigError(() => loadConfig());
 if (config.probe.assistants.length === 0) fail('No AI assistant is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or PERPLEXITY_API_KEY');
@@ -58,11 +66,11 @@ async function nameFromSite(url: string): Promise<BusinessName | null> {
   const sources = exitOnConfigError(() => loadAiSources(config.aiSourcesFile));
   const checker = createSiteChecker({ brand: site.brand, siteUrl: config.siteUrl, allow: config.siteCheckAllow, agents: sources.agents.map((agent) => agent.match), clock: () => new Date(), priority: config.backgroundPriority });
   progress(`reading the business's name from ${url}`);
-  return nameFromSiteCheck(await checker.check(url));
+  return nameFromSiteCheck(await checker.check(url), typed);
 }
 
 async function main(): Promise<void> {
-  const name: BusinessName | null = typeof givenBrand === 'string' ? { name: givenBrand, source: 'command line', title: null } : await nameFromSite(website);
+  const name: BusinessName | null = given ?? (await nameFromSite(website));
   let dayUsedUp = false;
   const report = await runProbe(
     {

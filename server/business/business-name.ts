@@ -25,6 +25,12 @@ export interface BusinessName {
   signs: NameSign[];
   /** The home page's title as the site check read it (null: none): what a name from the title was cut from. */
   title: string | null;
+  /**
+   * Names the page gives that are made only of the words the prospect typed ("Acme Plumbing" when
+   * they typed "acme plumbing reviews" as a keyword): not searched for, since a search of theirs
+   * would count, but never asked about either (a question must not name the business).
+   */
+  typedNames?: string[];
 }
 
 /** The signs of a page in the order they are trusted when no agreement decides. */
@@ -141,7 +147,13 @@ const COPYRIGHT_END = new RegExp(
 /** A sentence's end within a copyright line: a full stop then a capital, not after "St", "Dr", "Co" or a single letter. */
 const SENTENCE_END = /(?<!\b(?:st|dr|co|no|mr|mrs|ms|[a-z]))\.\s+(?=\p{Lu})/iu;
 
-/** The name a copyright line gives: "© 2019-2026 Acme Plumbing Ltd. All rights reserved." is "Acme Plumbing Ltd". */
+const TRAILING_YEARS = new RegExp(String.raw`[\s,]+${YEARS}\s*$`, 'i');
+
+/**
+ * The name a copyright line gives: "© 2019-2026 Acme Plumbing Ltd. All rights reserved." is
+ * "Acme Plumbing Ltd"; with nothing but years after the mark, the words just before it ("Acme
+ * Ltd © 2026").
+ */
 function copyrightName(line: string): string {
   const mark = /©|\(c\)|\bcopyright\b/i.exec(line);
   let rest = (mark ? line.slice(mark.index) : line).replace(COPYRIGHT_START, '');
@@ -149,7 +161,10 @@ function copyrightName(line: string): string {
   if (end) rest = rest.slice(0, end.index);
   const sentence = SENTENCE_END.exec(rest);
   if (sentence) rest = rest.slice(0, sentence.index);
-  return trimmed(rest.replace(new RegExp(String.raw`[\s,]+${YEARS}\s*$`, 'i'), ''));
+  const after = trimmed(rest.replace(TRAILING_YEARS, ''));
+  if (after !== '' || !mark) return after;
+  const before = line.slice(0, mark.index).split(/ ?[|·•»«~–—] ?| - |\.\s/).at(-1) ?? '';
+  return trimmed(before.replace(TRAILING_YEARS, ''));
 }
 
 /** The name a logo's text gives: "Acme Plumbing logo" and "Logo of Acme Plumbing" are "Acme Plumbing". */
@@ -205,14 +220,20 @@ export function nameFromPage(page: PageSigns, site: string | null, typed: TypedW
   const title = page.title;
   const searchWords = typedSearchWords(typed);
   const candidates: Candidate[] = [];
+  const typedNames = new Map<string, string>();
   for (const [sign, lines] of signLines(page)) {
     for (const line of lines) {
       for (const part of lineParts(line)) {
-        if (isGeneric(part) || describes(part, line) || isSearchPhrase(part, searchWords)) continue;
+        if (isGeneric(part) || describes(part, line) || isSearchPhrase(part)) continue;
+        if (isSearchPhrase(part, searchWords)) {
+          if (!typedNames.has(nameKey(part))) typedNames.set(nameKey(part), part);
+          continue;
+        }
         candidates.push({ name: part, key: nameKey(part), sign, order: candidates.length });
       }
     }
   }
+  const passedOver = typedNames.size > 0 ? { typedNames: [...typedNames.values()].slice(0, 5) } : {};
 
   // The signs that give each name, and the address when it spells the name.
   const label = site === null ? '' : siteLabel(site);
@@ -239,12 +260,12 @@ export function nameFromPage(page: PageSigns, site: string | null, typed: TypedW
   const best = eligible.sort(
     (a, b) => b.signs.size - a.signs.size || inPart(b) - inPart(a) || rank(a) - rank(b) || Math.min(...a.names.map((n) => n.order)) - Math.min(...b.names.map((n) => n.order)),
   )[0];
-  if (best === undefined) return { name: null, signs: [], title };
+  if (best === undefined) return { name: null, signs: [], title, ...passedOver };
 
   // Shown as the most trusted sign writes it, unless that is all capitals or all lower case and another is not.
   const byTrust = [...best.names].sort((a, b) => SIGN_ORDER.indexOf(a.sign) - SIGN_ORDER.indexOf(b.sign) || a.order - b.order);
   const shown = byTrust.find((candidate) => !oneCase(candidate.name)) ?? byTrust[0];
-  return { name: shown?.name ?? null, signs: SIGN_ORDER.filter((sign) => best.signs.has(sign)), title };
+  return { name: shown?.name ?? null, signs: SIGN_ORDER.filter((sign) => best.signs.has(sign)), title, ...passedOver };
 }
 
 /** The business's name from its site check; null when the check read no page (the business is then looked for by its address alone). */
@@ -258,13 +279,15 @@ export function nameFromSiteCheck(report: SiteCheckReport, typed: TypedWords = {
 
 /**
  * A name a person gives (`--brand`), as it will be searched for; or why it cannot be: a page word,
- * or a phrase made only of search words, would count every answer that repeats the search.
+ * or a phrase made only of trades, places and descriptions, would count every answer that repeats
+ * the search.
  */
-export function givenName(name: string, typed: TypedWords = {}): { name: string } | { refused: string } {
+export function givenName(name: string): { name: string } | { refused: string } {
   const given = name.replace(/\s+/g, ' ').trim();
   if (nameKey(given) === '' || isGeneric(given)) return { refused: `"${given}" is not a business's name` };
-  if (isSearchPhrase(given, typedSearchWords(typed))) {
-    return { refused: `"${given}" is made only of search words (a trade, a place or the keywords): every answer about the search would count as naming the business. Give the name with a word of its own` };
+  // The agency's word outweighs the request's own keywords (it may have typed its name as one); never a trade's or a place's alone.
+  if (isSearchPhrase(given)) {
+    return { refused: `"${given}" is made only of search words (trades, places, descriptions): every answer about the search would count as naming the business. Give the name with a word of its own` };
   }
   return { name: given.slice(0, 100) };
 }

@@ -74,7 +74,7 @@ export function typedSearchWords(typed: TypedWords): ReadonlySet<string> {
 }
 
 /** How a name's words read: the words of its own, if any ("acme" of "Acme Plumbing Leeds"). */
-export function ownWords(name: string, typed: ReadonlySet<string> = new Set()): string[] {
+function ownWords(name: string, typed: ReadonlySet<string> = new Set()): string[] {
   const words = nameKey(name).split(' ').filter((word) => word !== '');
   const own: string[] = [];
   // From each word, the longest place or trade phrase that starts there; else the word alone.
@@ -100,9 +100,4 @@ export function ownWords(name: string, typed: ReadonlySet<string> = new Set()): 
 /** Whether a phrase is made only of search words (and joining words): a description or a search, not a name. */
 export function isSearchPhrase(name: string, typed: ReadonlySet<string> = new Set()): boolean {
   return ownWords(name, typed).length === 0;
-}
-
-/** Whether a phrase is a UK place ("Leeds", "Milton Keynes", "West Yorkshire"). */
-export function isPlace(name: string): boolean {
-  return PLACES.has(nameKey(name));
 }

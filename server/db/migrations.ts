@@ -469,6 +469,15 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_subject_email ON mail_outbox (subject_email COLLATE NOCASE);
     `,
   },
+  {
+    version: 12,
+    name: 'agency brand',
+    sql: `
+      -- The business's name as the agency corrected it (npm run audit -- --id N --brand NAME):
+      -- searched for instead of the one read from the site, by the request's runs from then on.
+      ALTER TABLE audit_submissions ADD COLUMN brand TEXT;
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

@@ -58,6 +58,7 @@ export class SiteCheckStore {
   private readonly markFinished;
   private readonly recent;
   private readonly byTokenHash;
+  private readonly requestWords;
   private readonly heldByTokenHash;
   private readonly byAudit;
   private readonly interrupted;
@@ -90,6 +91,9 @@ export class SiteCheckStore {
        ORDER BY finished_at DESC LIMIT 1`,
     );
     this.byTokenHash = db.prepare<[string], CheckRow>(`SELECT * FROM site_checks WHERE token_hash = ?`);
+    this.requestWords = db.prepare<[number], { keywords: string; products: string; customer: string; description: string }>(
+      `SELECT target_keywords AS keywords, current_products AS products, ideal_customer AS customer, business_description AS description FROM audit_submissions WHERE id = ?`,
+    );
     this.heldByTokenHash = db
       .prepare<[string], string>(`SELECT coalesce(json_extract(fields, '$.website_url'), json_extract(fields, '$.website')) FROM quarantine WHERE check_token_hash = ?`)
       .pluck();
@@ -229,7 +233,9 @@ export class SiteCheckStore {
     const row = this.byTokenHash.get(hash);
     if (row) {
       const report = storedReport(row);
-      return report ? reportView(report) : { status: 'pending', host: row.host, url: row.url };
+      // A request's check reads the name as its probe does: the request's own words are searches, never the name.
+      const typed = row.audit_id === null ? {} : (this.requestWords.get(row.audit_id) ?? {});
+      return report ? reportView(report, typed) : { status: 'pending', host: row.host, url: row.url };
     }
     const heldWebsite = this.heldByTokenHash.get(hash);
     return typeof heldWebsite === 'string' ? { status: 'pending', host: hostOf(heldWebsite), url: heldWebsite } : null;

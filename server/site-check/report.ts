@@ -1,5 +1,7 @@
 import { escapeHtml } from '../../shared/escape-html';
 import type { SiteCheckView } from '../../shared/site-check';
+import { nameFromSiteCheck, nameOrigin } from '../business/business-name';
+import type { TypedWords } from '../business/search-words';
 import type { SiteCheckReport } from './check-report';
 
 /**
@@ -76,15 +78,17 @@ export function reportJson(report: SiteCheckReport) {
   };
 }
 
-/** What the prospect's thank-you page shows. */
-export function reportView(report: SiteCheckReport): SiteCheckView {
+/** What the prospect's thank-you page and the public check's result show; `typed`, a request's own words about the business, which never make its name. */
+export function reportView(report: SiteCheckReport, typed: TypedWords = {}): SiteCheckView {
   if (report.status === 'done') {
+    const name = nameFromSiteCheck(report, typed);
     return {
       status: 'done',
       host: report.host,
       url: report.url,
       score: report.score ?? 0,
       findings: report.findings.map(({ title, verdict, detail, advice }) => ({ title, verdict, detail, advice })),
+      ...(name ? { business: { name: name.name, from: nameOrigin(name.signs) } } : {}),
     };
   }
   return { status: report.status, host: report.host, url: report.url, reason: report.reason ?? '' };

@@ -1,8 +1,8 @@
 import type { AssistantId } from './assistant-catalogue';
-import type { BusinessName, NameSource } from './business-name';
-import { nameKey, siteOf } from './names';
-import type { AssistantFigures } from './scoring';
-import type { AnswerReading, CitedSource } from './who-is-named';
+import type { BusinessName, NameSign } from '../business/business-name';
+import { nameKey, siteOf } from '../business/names';
+import { overallScore, scoreAssistant, type AssistantFigures } from './scoring';
+import { readAnswer, type AnswerReading, type CitedSource } from './who-is-named';
 
 /*
  * A probe's report as plain data, and the reports made without asking anyone. The server reads,
@@ -61,15 +61,25 @@ export interface ProbeReport {
   /** The site they were searched for (siteOf): a domain, or a page on a platform ("facebook.com/acme"). */
   domain: string | null;
   /**
-   * Where `brand` came from; 'domain' when there is none and only the site was searched for; null
-   * with neither. Said in the agency's mail, so that a wrong name is seen at once.
+   * Where `brand` was read (the signs of the home page that agree on it, or given with --brand); []
+   * when there is none and only the site was searched for. Said wherever the name is shown, so
+   * that a wrong name is seen at once. A report stored before names had more than one sign has
+   * `nameSource` instead (signsOfStored reads both).
    */
-  nameSource: NameSource | null;
+  nameSigns: NameSign[];
   /** The home page's title the name was read from, or that gave none. */
   pageTitle: string | null;
+  /** Names the page gives made only of the request's own words (BusinessName.typedNames): not searched for, never asked about. */
+  typedNames?: string[];
   startedAt: string;
   finishedAt: string;
   prompts: string[];
+  /**
+   * The keywords, products or customers the request gave that were not asked, since each names
+   * the business itself (an assistant that names it then only repeats the question). Missing from
+   * a report stored before it was kept.
+   */
+  leftOut?: string[];
   /** 0-100, the mean of the assistants' scores; null when no assistant answered. */
   score: number | null;
   assistants: AssistantReport[];
@@ -98,6 +108,78 @@ export function tally(lists: string[][], key: (value: string) => string): { valu
   return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, MAX_LISTED);
 }
 
+/** What a report is made of: every answer of each assistant asked, and how the probe went. */
+export interface ReportParts {
+  status: ProbeReport['status'];
+  reason: string | null;
+  sought: Pick<ProbeReport, 'brand' | 'domain' | 'nameSigns' | 'pageTitle' | 'typedNames'>;
+  startedAt: string;
+  finishedAt: string;
+  prompts: string[];
+  leftOut: string[];
+  assistants: { id: AssistantId; model: string; error: string | null; answers: ProbeAnswer[] }[];
+}
+
+/** A probe's report from its answers: each assistant's figures and score, the overall score, and who else the answers named. */
+export function assembleReport(parts: ReportParts): ProbeReport {
+  const assistants = parts.assistants.map(({ id, model, error, answers }): AssistantReport => ({
+    id,
+    model,
+    asked: answers.length,
+    error,
+    ...scoreAssistant(answers.filter((answer) => answer.error === null)),
+    answers,
+  }));
+  const answered = assistants.flatMap((assistant) => assistant.answers.filter((answer) => answer.error === null));
+  return {
+    status: parts.status,
+    reason: parts.reason,
+    ...parts.sought,
+    startedAt: parts.startedAt,
+    finishedAt: parts.finishedAt,
+    prompts: parts.prompts,
+    leftOut: parts.leftOut,
+    score: overallScore(assistants.map((assistant) => assistant.score)),
+    assistants,
+    competitors: tally(answered.map((answer) => answer.others), nameKey).map(({ value, count }) => ({ name: value, count })),
+    domains: tally(answered.map((answer) => answer.otherDomains), (value) => value).map(({ value, count }) => ({ domain: value, count })),
+  };
+}
+
+/**
+ * The same report counted again under another name (the agency's correction, `--brand`): every
+ * kept answer read again for who it names, with no call to any assistant. The questions, the
+ * answers and how the probe went stay as they were asked.
+ */
+export function recountReport(report: ProbeReport, name: BusinessName): ProbeReport {
+  const sought = businessSought({ name, website: report.domain });
+  const identity = { brand: sought.brand, domain: report.domain };
+  return assembleReport({
+    ...report,
+    sought: { ...sought, domain: report.domain, pageTitle: report.pageTitle },
+    leftOut: report.leftOut ?? [],
+    assistants: report.assistants.map(({ id, model, error, answers }) => ({
+      id,
+      model,
+      error,
+      answers: answers.map((answer) => (answer.error !== null || answer.text === null ? answer : { ...answer, ...keptReading(readAnswer(answer.text, answer.sources, identity)) })),
+    })),
+  });
+}
+
+/**
+ * Other businesses, and other domains, kept per answer, in the order it names them: a real
+ * answer recommends a handful; an answer that lists thousands would make the report, which the
+ * server parses to show and mail, as large as the answers themselves. Share of voice counts the
+ * kept ones.
+ */
+const MAX_NAMES_KEPT = 50;
+
+/** An answer's reading as it is kept: its lists of other businesses and domains capped. */
+export function keptReading(reading: AnswerReading): AnswerReading {
+  return { ...reading, others: reading.others.slice(0, MAX_NAMES_KEPT), otherDomains: reading.otherDomains.slice(0, MAX_NAMES_KEPT) };
+}
+
 /** The report of a probe whose process was ended before it reported, for the agency to ask by hand. */
 export function failedReport(input: SoughtBusiness, reason: string, at: Date): ProbeReport {
   return reportWithoutAnswers('failed', input, reason, at);
@@ -122,11 +204,18 @@ export function addressShareUsed(probesPerDay: number): string {
   return `one address may have ${probes} in 24 hours (a fifth of PROBE_DAILY_CALLS), and this request's address had had ${probesPerDay === 1 ? 'it' : 'them'}`;
 }
 
-/** The business the answers are searched for: its name (null when it has no letter or digit), its site, and where the name came from. */
-export function businessSought(input: SoughtBusiness): Pick<ProbeReport, 'brand' | 'domain' | 'nameSource' | 'pageTitle'> {
+/** Why a probe asks nothing: the request gave no words to make a question of, or every one it gave names the business. */
+export function nothingToAsk(leftOut: readonly string[]): string {
+  if (leftOut.length === 0) return 'nothing to ask: the request gives no keywords, products or customer to make a question of';
+  const parts = leftOut.slice(0, 5).map((part) => `"${part}"`).join(', ');
+  return `nothing to ask: every keyword, product and customer the request gives names the business itself (${parts}), and a question that names it cannot show whether an assistant would`;
+}
+
+/** The business the answers are searched for: its name (null when it has no letter or digit), its site, and where the name was read. */
+export function businessSought(input: SoughtBusiness): Pick<ProbeReport, 'brand' | 'domain' | 'nameSigns' | 'pageTitle' | 'typedNames'> {
   const given = input.name?.name?.trim() ?? '';
   const brand = given !== '' && nameKey(given) !== '' ? given.slice(0, 100) : null;
   const domain = input.website ? siteOf(input.website) : null;
-  const nameSource = brand !== null ? (input.name?.source ?? null) : domain !== null ? 'domain' : null;
-  return { brand, domain, nameSource, pageTitle: input.name?.title ?? null };
+  const typedNames = input.name?.typedNames ?? [];
+  return { brand, domain, nameSigns: brand !== null ? (input.name?.signs ?? []) : [], pageTitle: input.name?.title ?? null, ...(typedNames.length > 0 ? { typedNames } : {}) };
 }

@@ -3,7 +3,8 @@ import type { ProbeView } from '../../shared/visibility-probe';
 import type { Db } from '../db/database';
 import { tokenHash } from '../site-check/check-store';
 import { ASSISTANTS } from './assistant-catalogue';
-import { nameKey } from './names';
+import { nameOrigin, signsOfStored } from '../business/business-name';
+import { nameKey } from '../business/names';
 import { firstKeyword } from './prompts';
 import { tally, type ProbeReport } from './probe-report';
 
@@ -18,10 +19,22 @@ const OTHERS_SHOWN = 5;
  * since the page then says the team will ask by hand. The agency reads every reason in its mail.
  */
 function reasonForProspect(reason: string | null): string {
+  if (reason?.startsWith('nothing to ask: every')) return 'every keyword and product you gave names your business itself, and we ask as a buyer would, without your name';
   if (reason?.startsWith('nothing to ask')) return 'your request gave no keywords, products or customers to ask about';
   if (reason?.startsWith('no brand or website')) return 'we had no business name or website to look for in their answers';
   if (reason?.startsWith('one address may have')) return 'we asked them about another request from your connection in the last 24 hours';
   return '';
+}
+
+/**
+ * What the answers were searched for, as the prospect reads it: the name and where on their page
+ * it was read, and their site; none when neither was known.
+ */
+function searchedForView(report: ProbeReport): Pick<ProbeView, 'searchedFor'> {
+  if (report.brand === null && report.domain === null) return {};
+  const signs = signsOfStored(report);
+  const from = signs.includes('given') ? 'as our team wrote it' : nameOrigin(signs);
+  return { searchedFor: { name: report.brand, from, site: report.domain } };
 }
 
 /** What the questions were about, as the page's heading says it: the request's first keyword. */
@@ -40,6 +53,7 @@ export function prospectView(report: ProbeReport, keyword: string): ProbeView {
   return {
     status: 'done',
     keyword,
+    ...searchedForView(report),
     assistants: report.assistants.map((assistant) => {
       const example = assistant.answers.find((answer) => answer.named && answer.text) ?? assistant.answers.find((answer) => answer.text);
       return {

@@ -1,6 +1,6 @@
 import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../queue-worker';
 import { SiteCheckStore, storedReport } from '../site-check/check-store';
-import { nameFromSiteCheck } from './business-name';
+import { nameFromSiteCheck } from '../business/business-name';
 import type { Prober } from './prober';
 import { ProbeStore, type ProbeRow } from './probe-store';
 import { failedReport, type ProbeReport } from './probe-report';
@@ -62,7 +62,12 @@ export class ProbeWorker extends QueueWorker<ProbeRow, ProbeOutcome> {
         businessDescription: lead.business_description ?? '',
         currentProducts: lead.current_products ?? '',
       },
-      name: checkReport ? nameFromSiteCheck(checkReport) : null,
+      // The prospect's own words about the business are searches, never its name.
+      name: lead.brand
+        ? { name: lead.brand, signs: ['given'], title: null }
+        : checkReport
+          ? nameFromSiteCheck(checkReport, { keywords: lead.target_keywords, products: lead.current_products, customer: lead.ideal_customer, description: lead.business_description })
+          : null,
       website: lead.website_url || null,
       // Never sent: the person's own details, wherever they typed them.
       personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),

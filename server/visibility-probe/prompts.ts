@@ -1,5 +1,5 @@
 import type { ProbePlaceholder } from '../../shared/content-schema';
-import { escapeRegExp, findName, nameKey, siteFinder, WEB_ADDRESS } from './names';
+import { escapeRegExp, findName, nameKey, siteFinder, WEB_ADDRESS } from '../business/names';
 
 /** The audit form's words about the business (never about the person): all a question is made of. */
 export interface BusinessDetails {
@@ -32,6 +32,8 @@ export interface QuestionOptions {
   domain: string | null;
   /** The person's name and e-mail address, which no question may hold even when typed into a business field. */
   personal: readonly string[];
+  /** Other names of the business a question must not hold either (BusinessName.typedNames). */
+  alsoNames?: readonly string[];
 }
 
 // Whatever a prospect types about reaching them is left out of the part it is in. The form's words
@@ -52,25 +54,27 @@ const HANGING_END = /[\s,.\-/&+(]/;
 const wholeWords = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 
 /**
- * The person's details as patterns to remove: each as typed (any case); every word of their name,
- * whatever its length and case; and, of an e-mail address, its capitalised words.
+ * The words of a detail of the person: every word of their name; of an e-mail address, every word
+ * before the "@" ("jo.ng@..." is "jo" and "ng"). Its domain is their mail provider's or their
+ * business's, not theirs: the address as a whole is withheld, its domain's words are not.
+ */
+function personalWords(value: string): string[] {
+  const at = value.lastIndexOf('@');
+  return (at === -1 ? value : value.slice(0, at)).split(/[^\p{L}\p{N}]+/u);
+}
+
+/**
+ * The person's details as patterns to remove: each as typed (any case), and every word of it
+ * (personalWords), whatever its length and case, as a whole word: "jo.ng@..." takes "Jo" and "NG"
+ * wherever they stand alone, never the "jo" of "joinery".
  */
 function personalPatterns(personal: readonly string[]): RegExp[] {
   return personal
     .map((value) => value.trim())
     .filter((value) => value.length >= 2)
     .flatMap((value) => {
-      if (value.includes('@')) {
-        return [
-          new RegExp(escapeRegExp(value), 'gi'),
-          ...value
-            .split(/[\s@.]+/)
-            .filter((word) => word.length >= 3)
-            .map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.charAt(0).toUpperCase() + word.slice(1))}(?![\\p{L}\\p{N}])`, 'gu')),
-        ];
-      }
       // Longest first: "Jo Joanna" takes "Joanna" whole, not its "Jo".
-      const words = [...new Set(value.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== ''))].sort((a, b) => b.length - a.length);
+      const words = [...new Set(personalWords(value).filter((word) => word !== ''))].sort((a, b) => b.length - a.length);
       return [new RegExp(escapeRegExp(value), 'gi'), ...(words.length > 0 ? [wholeWords(words)] : [])];
     });
 }
@@ -135,11 +139,23 @@ export function buildQuestions(details: BusinessDetails, options: QuestionOption
  * answers named.
  */
 export function planQuestions(details: BusinessDetails, options: QuestionOptions): PlannedQuestion[] {
+  return questionPlan(details, options).planned;
+}
+
+/** The questions, and the parts of the form left out of them because each names the business ("acme plumbing reviews"). */
+export function questionPlan(details: BusinessDetails, options: QuestionOptions): { planned: PlannedQuestion[]; leftOut: string[] } {
   const withheld = personalPatterns(options.personal);
-  const brandKey = options.brand ? nameKey(options.brand) : '';
+  const nameKeys = [options.brand ?? '', ...(options.alsoNames ?? [])].map(nameKey).filter((key) => key !== '');
   const findSite = options.domain === null ? () => -1 : siteFinder(options.domain);
-  const namesBusiness = (part: string) => findName(part, brandKey) !== -1 || findSite(part) !== -1;
-  const keep = (parts: (string | null)[]) => parts.filter((part): part is string => part !== null && !namesBusiness(part));
+  const namesBusiness = (part: string) => nameKeys.some((key) => findName(part, key) !== -1) || findSite(part) !== -1;
+  const leftOut: string[] = [];
+  const keep = (parts: (string | null)[]) =>
+    parts.filter((part): part is string => {
+      if (part === null) return false;
+      if (!namesBusiness(part)) return true;
+      if (!leftOut.includes(part)) leftOut.push(part);
+      return false;
+    });
 
   const description = cleanPart(firstSentence(details.businessDescription), PART_LIMITS.description, withheld);
   const values = new Map<string, string[]>([
@@ -174,7 +190,7 @@ export function planQuestions(details: BusinessDetails, options: QuestionOptions
     asked.add(question);
     planned.push({ question, keyword: used.keyword ?? null, product: used.product ?? null });
   }
-  return planned;
+  return { planned, leftOut };
 }
 
 /** The first keyword the form gives, as the questions put it: what the probe asked the assistants about. */

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/escape-html';
 import { excerpt } from '../../shared/excerpt';
 import { ASSISTANT_IDS, ASSISTANTS, type AssistantId } from './assistant-catalogue';
-import type { NameSource } from './business-name';
+import { nameOrigin, signsOfStored } from '../business/business-name';
 import type { AssistantReport, ProbeAnswer, ProbeReport } from './probe-report';
 
 /**
@@ -27,26 +27,26 @@ function whose(report: ProbeReport): string {
   return report.brand ?? report.domain ?? 'the business';
 }
 
-/** Where the name searched for came from, in the agency's words. */
-const NAME_SOURCES: Record<Exclude<NameSource, 'page title'>, string> = {
-  'structured data': "the name in the site's structured data",
-  'og:site_name': "the site's og:site_name",
-  domain: "its site's address",
-  'command line': 'given with --brand',
-};
-
 /**
- * What the answers were searched for and where the name came from: a name read wrong ("Home")
- * would count answers that do not name the business, so the agency sees it at once. Null for a
- * report that says neither (a probe skipped before it looked, or stored before this was kept).
+ * What the answers were searched for and where the name was read: a name read wrong ("Home",
+ * "Leeds Plumbers") would count answers that do not name the business, so the agency sees it at
+ * once, and can correct it (`--brand`). Null for a report that says neither (a probe skipped
+ * before it looked).
  */
-function lookedFor(report: ProbeReport): string | null {
-  const { brand, domain, nameSource, pageTitle } = report;
-  if (!nameSource) return null;
-  const title = pageTitle ? `the page title "${pageTitle}"` : 'no page title';
-  if (brand === null) return domain ? `Looked for: ${domain} only; its site gives no name (${title})` : null;
-  const from = nameSource === 'page title' ? `read from ${title}` : NAME_SOURCES[nameSource];
-  return `Looked for: "${brand}" (${from})${domain ? ` and ${domain}` : ''}`;
+export function lookedFor(report: Pick<ProbeReport, 'brand' | 'domain' | 'pageTitle' | 'typedNames'> & { nameSigns?: ProbeReport['nameSigns']; nameSource?: string | null }): string | null {
+  const { brand, domain, pageTitle } = report;
+  if (brand === null) {
+    if (domain === null) return null;
+    const typedName = report.typedNames?.[0];
+    if (typedName !== undefined) {
+      return `Looked for: ${domain} only, by its web address: the name its site gives, "${typedName}", is made of the request's own keywords, and a search of theirs would count as naming it; if it is the name, correct it with --brand`;
+    }
+    const title = pageTitle ? ` (its title: "${pageTitle}")` : '';
+    return `Looked for: ${domain} only, by its web address: its site gives no name of its own that is not a search${title}`;
+  }
+  const origin = nameOrigin(signsOfStored(report));
+  const from = origin === '' ? '' : ` (${origin})`;
+  return `Looked for: "${brand}"${from}${domain ? ` and ${domain}` : ''}`;
 }
 
 /** The first line a person reads: whose visibility, and the score or why there is none. */
@@ -93,6 +93,13 @@ function askedLine(report: ProbeReport): string {
   return `Asked ${when(report)}: ${report.prompts.length} question${report.prompts.length === 1 ? '' : 's'} to ${names.length > 1 ? 'each of ' : ''}${list}, as a buyer would type them, with web search on.`;
 }
 
+/** The request's words that were not asked, since each names the business: never left out silently. */
+function leftOutLine(report: ProbeReport): string | null {
+  const leftOut = report.leftOut ?? [];
+  if (leftOut.length === 0) return null;
+  return `Not asked, since each names the business itself: ${leftOut.map((part) => `"${part}"`).join(', ')}`;
+}
+
 const SAMPLE_NOTE = 'Answers change from one run to the next: a few answers per assistant give a rough rate, the range beside it.';
 
 /** Plain text: the terminal's report and the text part of the agency's mail. */
@@ -100,12 +107,14 @@ export function reportText(report: ProbeReport): string {
   const lines = [reportHeadline(report)];
   const sought = lookedFor(report);
   if (!hasAnswers(report)) {
-    // A failed probe is asked again by hand: for what, too.
-    if (report.status === 'failed' && sought) lines.push(sought);
+    // A failed probe is asked again by hand, and a skipped one may be after a correction: for what, too.
+    if (sought) lines.push(sought);
     return lines.join('\n');
   }
   lines.push(askedLine(report));
   if (sought) lines.push(sought);
+  const notAsked = leftOutLine(report);
+  if (notAsked) lines.push(notAsked);
   lines.push('');
   for (const assistant of report.assistants) {
     lines.push(assistantLine(assistant));
@@ -139,7 +148,7 @@ export function reportHtml(report: ProbeReport): string {
   const headline = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(reportHeadline(report))}</h2>`;
   const sought = lookedFor(report);
   const soughtLine = sought ? `<p style="font-size:13px"><strong>${escapeHtml(sought)}</strong></p>` : '';
-  if (!hasAnswers(report)) return report.status === 'failed' ? `${headline}${soughtLine}` : headline;
+  if (!hasAnswers(report)) return `${headline}${soughtLine}`;
   const assistants = report.assistants
     .map(
       (assistant) =>
@@ -149,7 +158,9 @@ export function reportHtml(report: ProbeReport): string {
     .join('');
   const competitors =
     report.competitors.length > 0 ? `<p>Named instead: ${escapeHtml(report.competitors.map(({ name, count }) => `${name} (${count})`).join(', '))}</p>` : '';
-  return `${headline}<p style="color:#475569;font-size:13px">${escapeHtml(askedLine(report))}</p>${soughtLine}${assistants}${competitors}<p style="color:#475569;font-size:13px">${escapeHtml(SAMPLE_NOTE)}</p>`;
+  const notAsked = leftOutLine(report);
+  const notAskedLine = notAsked ? `<p style="font-size:13px">${escapeHtml(notAsked)}</p>` : '';
+  return `${headline}<p style="color:#475569;font-size:13px">${escapeHtml(askedLine(report))}</p>${soughtLine}${notAskedLine}${assistants}${competitors}<p style="color:#475569;font-size:13px">${escapeHtml(SAMPLE_NOTE)}</p>`;
 }
 
 /** The JSON `npm run probe -- --json` prints: one object for scripts, with every assistant, asked or not. */
@@ -160,7 +171,8 @@ export function reportJson(report: ProbeReport) {
     reason: report.reason,
     brand: report.brand,
     domain: report.domain,
-    nameSource: report.nameSource,
+    nameSigns: signsOfStored(report),
+    nameFrom: report.brand === null ? null : nameOrigin(signsOfStored(report)) || null,
     pageTitle: report.pageTitle,
     askedAt: report.startedAt,
     score: report.score,

@@ -3,10 +3,8 @@ import type { AssistantId } from './assistant-catalogue';
 import { askWithRetries, type CallPolicy } from './ask';
 import type { AssistantClient, RawAnswer } from './assistants';
 import { CALL_TIMEOUT_MS } from './call-limits';
-import { nameKey } from './names';
-import { businessSought, tally, type AssistantReport, type ProbeAnswer, type ProbeReport, type SoughtBusiness } from './probe-report';
-import { buildQuestions, type BusinessDetails } from './prompts';
-import { overallScore, scoreAssistant } from './scoring';
+import { assembleReport, businessSought, keptReading, nothingToAsk, type ProbeAnswer, type ProbeReport, type SoughtBusiness } from './probe-report';
+import { questionPlan, type BusinessDetails } from './prompts';
 import { readAnswer, type CitedSource } from './who-is-named';
 
 /** The most of an answer's text that is kept, read and shown; an answer asked for at most MAX_OUTPUT_TOKENS is shorter. */
@@ -14,13 +12,6 @@ export const MAX_ANSWER_CHARACTERS = 8_000;
 /** Cited pages kept per answer, and the longest address and title kept. */
 export const MAX_SOURCES = 20;
 const MAX_URL_LENGTH = 2_048;
-/**
- * Other businesses, and other domains, kept per answer, in the order it names them: a real
- * answer recommends a handful; an answer that lists thousands would make the report, which the
- * server parses to show and mail, as large as the answers themselves. Share of voice counts the
- * kept ones.
- */
-const MAX_NAMES_KEPT = 50;
 const MAX_TITLE_LENGTH = 200;
 /** Calls under way at once, all assistants together. */
 const CONCURRENT_CALLS = 4;
@@ -98,15 +89,17 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   const startedAt = [deps.clock().toISOString(), ...previous.map(({ answer }) => answer.askedAt)].sort()[0] ?? '';
   const sought = businessSought(input);
   const { brand, domain } = sought;
-  const prompts = deps.questions
-    ? [...deps.questions]
-    : buildQuestions(input.business, {
+  const plan = deps.questions
+    ? { planned: deps.questions.map((question) => ({ question })), leftOut: [] }
+    : questionPlan(input.business, {
         count: deps.promptsPerAssistant,
         templates: deps.templates ?? probePrompts.templates,
         brand,
         domain,
         personal: input.personal,
+        alsoNames: sought.typedNames ?? [],
       });
+  const prompts = plan.planned.map((planned) => planned.question);
   const answers = new Map<AssistantId, (ProbeAnswer | undefined)[]>(deps.assistants.map((assistant) => [assistant.id, []]));
   const rejected = new Set<AssistantId>();
   for (const { assistant, question, answer } of previous) {
@@ -120,29 +113,25 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   let stoppedBecause: string | null = null;
   let calls = 0;
 
-  const report = (status: ProbeReport['status'], reason: string | null): ProbeReport => {
-    const assistants = deps.assistants.map((assistant): AssistantReport => {
-      const asked = (answers.get(assistant.id) ?? []).filter((answer): answer is ProbeAnswer => answer !== undefined);
-      const answered = asked.filter((answer) => answer.error === null);
-      return { id: assistant.id, model: assistant.model, asked: asked.length, error: rejected.has(assistant.id) ? 'key rejected' : null, ...scoreAssistant(answered), answers: asked };
-    });
-    const answered = assistants.flatMap((assistant) => assistant.answers.filter((answer) => answer.error === null));
-    return {
+  const report = (status: ProbeReport['status'], reason: string | null): ProbeReport =>
+    assembleReport({
       status,
       reason,
-      ...sought,
+      sought,
       startedAt,
       finishedAt: deps.clock().toISOString(),
       prompts,
-      score: overallScore(assistants.map((assistant) => assistant.score)),
-      assistants,
-      competitors: tally(answered.map((answer) => answer.others), nameKey).map(({ value, count }) => ({ name: value, count })),
-      domains: tally(answered.map((answer) => answer.otherDomains), (value) => value).map(({ value, count }) => ({ domain: value, count })),
-    };
-  };
+      leftOut: plan.leftOut,
+      assistants: deps.assistants.map((assistant) => ({
+        id: assistant.id,
+        model: assistant.model,
+        error: rejected.has(assistant.id) ? 'key rejected' : null,
+        answers: (answers.get(assistant.id) ?? []).filter((answer): answer is ProbeAnswer => answer !== undefined),
+      })),
+    });
   if (deps.assistants.length === 0) return report('skipped', 'not configured');
   if (brand === null && domain === null) return report('skipped', 'no brand or website to look for in the answers');
-  if (prompts.length === 0) return report('skipped', 'nothing to ask: the request gives no keywords, products or customer to make a question of');
+  if (prompts.length === 0) return report('skipped', nothingToAsk(plan.leftOut));
 
   deps.onQuestions?.(prompts);
   const policy: CallPolicy = {
@@ -190,7 +179,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
       if (outcome.kind === 'answer') {
         const kept = keptAnswer(outcome.answer);
         const reading = readAnswer(kept.text, kept.sources, { brand, domain });
-        answer = { prompt, askedAt, ...kept, ...reading, others: reading.others.slice(0, MAX_NAMES_KEPT), otherDomains: reading.otherDomains.slice(0, MAX_NAMES_KEPT), error: null };
+        answer = { prompt, askedAt, ...kept, ...keptReading(reading), error: null };
       } else {
         if (outcome.kind === 'key rejected') rejected.add(assistant.id);
         answer = { prompt, askedAt, ...notAnswered, error: outcome.kind === 'key rejected' ? 'key rejected' : outcome.reason };

@@ -1,4 +1,4 @@
-import { findName, isOwnAddress, JOINING_WORDS, nameKey, othersHost, siteFinder, WEB_ADDRESS } from './names';
+import { findName, isOwnAddress, JOINING_WORDS, nameKey, othersHost, siteFinder, WEB_ADDRESS } from '../business/names';
 
 /**
  * Who an answer names: the business (by its brand, or its domain in the text or in a cited source),

@@ -64,6 +64,9 @@ export function checkedSite(facts: SiteFacts = {}, checkedAt = '2026-11-20T09:59
     markdownLink: `${SITE}index.md`,
     organizationNames: ['Acme Plumbing Ltd'],
     siteName: 'Acme Plumbing',
+    copyrightLines: ['© 2026 Acme Plumbing Ltd. All rights reserved.'],
+    logoText: 'Acme Plumbing',
+    firstHeading: 'Emergency plumbers in Leeds, day and night',
     truncated: false,
     ...facts.page,
   };
@@ -100,7 +103,7 @@ export function probeOf(prompts: string[], parts: AssistantReport[], ended: Pick
     ...ended,
     brand: BUSINESS.brand,
     domain: BUSINESS.domain,
-    nameSource: 'structured data',
+    nameSigns: ['structured data'],
     pageTitle: 'Acme Plumbing Ltd | Emergency Plumbers in Leeds',
     startedAt: '2026-11-20T10:00:00.000Z',
     finishedAt: '2026-11-20T10:09:00.000Z',

@@ -25,7 +25,7 @@ export function doneReport(business: BusinessIdentity, assistants: AssistantRepo
     reason: null,
     brand: business.brand,
     domain: business.domain,
-    nameSource: business.brand === null ? 'domain' : 'structured data',
+    nameSigns: business.brand === null ? [] : ['structured data'],
     pageTitle: null,
     startedAt: '2026-11-20T10:00:00.000Z',
     finishedAt: '2026-11-20T10:02:00.000Z',

@@ -206,6 +206,38 @@ describe('npm run audit, run by the server', () => {
     expect(column('audit_sent')).toBe('yes');
   });
 
+  it('--brand counts the kept answers again under the name given, asking nothing: the report changes to match, at the same address; a name made only of search words is refused', async () => {
+    const requestsBefore = fakes.map((fake) => fake.requests.length);
+    const before = JSON.parse(query<{ document: string }>(database, 'SELECT document FROM audit_runs WHERE id = 1')[0]?.document ?? 'null') as { business: { name: string } };
+    expect(before.business.name).toBe('Okafor Plumbing');
+
+    const refused = await audit(['--id', '1', '--brand', 'Leeds Plumbers']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^Not changed: "Leeds Plumbers" is made only of search words .*\n$/);
+    expect(query(database, 'SELECT brand FROM audit_submissions')).toEqual([{ brand: null }]);
+
+    // Every answer names Pipe Pros Leeds (ChatGPT's first, the others' in their lists); Okafor Plumbing was named by ChatGPT's 5.
+    const corrected = await audit(['--id', '1', '--brand', 'Pipe Pros Leeds']);
+    expect(corrected.stderr).toBe('');
+    expect(corrected.status).toBe(0);
+    expect(corrected.stdout).toBe(
+      'Audit request #1: its answers are searched for "Pipe Pros Leeds" (given with --brand) from now on.\n' +
+        'Audit run #1 counted again, no assistant asked: named in 20 of 20 answers (was named in 5 of 20 answers as "Okafor Plumbing").\n',
+    );
+    // Nothing was asked or counted against the day.
+    expect(fakes.map((fake) => fake.requests.length)).toEqual(requestsBefore);
+    expect(query(database, 'SELECT calls FROM probe_calls')).toEqual([{ calls: 20 }]);
+    expect(query(database, 'SELECT brand FROM audit_submissions')).toEqual([{ brand: 'Pipe Pros Leeds' }]);
+    const [run] = query<{ document: string; visibility_score: number; summary: string }>(database, 'SELECT document, visibility_score, summary FROM audit_runs WHERE id = 1');
+    const after = JSON.parse(run?.document ?? 'null') as { business: { name: string; nameSigns: string[] }; visibility: { named: { count: number } }[]; askedFrom: string };
+    expect(after.business).toMatchObject({ name: 'Pipe Pros Leeds', nameSigns: ['given'] });
+    expect(after.visibility.map((part) => part.named.count)).toEqual([5, 5, 5, 5]);
+    expect(run?.summary).toMatch(/named by ChatGPT 5\/5, Claude 5\/5, Gemini 5\/5, Perplexity 5\/5/);
+    // The agency's link opens the report as counted now, saying what was searched for.
+    const page = await pageAt(printed);
+    expect(page.body).toContain('In every answer we looked for “Pipe Pros Leeds” (as you confirmed it with us) and 127.0.0.1.');
+  });
+
   it('npm run erase removes the runs, their answers and links: every link then answers as an unknown one', async () => {
     const unknown = (await pageAt(printed.replace(/[\w-]{43}$/, 'B'.repeat(43)))).body;
     const result = runOps('erase', ['--email', PROSPECT], { DATABASE_PATH: database });
@@ -267,7 +299,7 @@ describe('npm run audit, before it spends anything', () => {
     const database = databaseWithRequest('usage.db');
     const env = environment(database, 1);
     expect(await runOpsInBackground('audit', ['--id', '7'], env)).toEqual({ status: 1, stdout: '', stderr: 'No audit request #7\n' });
-    expect(await runOpsInBackground('audit', [], env)).toEqual({ status: 2, stdout: '', stderr: 'Usage: npm run audit -- --id N | --email ADDRESS [--send]\n' });
+    expect(await runOpsInBackground('audit', [], env)).toEqual({ status: 2, stdout: '', stderr: 'Usage: npm run audit -- --id N | --email ADDRESS [--send] [--brand NAME]\n' });
     expect(await runOpsInBackground('audit', ['--id', '1', '--send'], env)).toEqual({ status: 1, stdout: '', stderr: 'Nothing sent: audit request #1 has no audit run yet: run npm run audit -- --id 1 first\n' });
   });
 });

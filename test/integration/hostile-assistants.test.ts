@@ -129,7 +129,7 @@ describe('answers that cost the most to read', () => {
     const report = await prober.probe(
       {
         business: { targetKeywords: validAudit.target_keywords, idealCustomer: validAudit.ideal_customer, businessDescription: validAudit.business_description, currentProducts: validAudit.current_products },
-        name: { name: 'Shah Payroll', source: 'command line', title: null },
+        name: { name: 'Shah Payroll', signs: ['given'], title: null },
         website: validAudit.website_url,
         personal: [],
       },

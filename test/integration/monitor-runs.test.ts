@@ -208,6 +208,29 @@ describe('the monitor worker, on a clock the test moves', () => {
     expect(latest).toEqual(JSON.parse(third?.document ?? 'null'));
   });
 
+  it('edit --brand counts every run again under the name given, from the answers kept and asking nothing: the facts, the trend and the page follow', () => {
+    const requestsBefore = fakes.map((fake) => fake.requests.length);
+    const callsBefore = query(database, 'SELECT day, calls FROM probe_calls');
+    const clients = (args: string[]) => runOps('clients', args, { DATABASE_PATH: database, SITE_URL: testApp.config.siteUrl });
+    expect(clients(['list']).stdout.split('\n')[1]).toContain('"Okafor Plumbing" (from the title)');
+
+    const refused = clients(['edit', '--id', '1', '--brand', 'Emergency Plumbers Leeds']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Not changed: "Emergency Plumbers Leeds" is made only of search words/);
+
+    // Aire Valley Heating is named in every answer of the third run, in none before.
+    const edited = clients(['edit', '--id', '1', '--brand', 'Aire Valley Heating']);
+    expect(edited.stderr).toBe('');
+    expect(edited.stdout).toBe('Client #1 (Okafor Plumbing): its answers are searched for "Aire Valley Heating" (given with --brand); 3 runs counted again from the answers kept, no assistant asked, and its page changed to match.\n');
+    expect(fakes.map((fake) => fake.requests.length)).toEqual(requestsBefore);
+    expect(query(database, 'SELECT day, calls FROM probe_calls')).toEqual(callsBefore);
+    const facts = query<{ facts: string }>(database, 'SELECT facts FROM client_runs ORDER BY id').map((row) => JSON.parse(row.facts) as { questions: { namedBy: string[] }[] });
+    expect(facts.map((run) => run.questions.reduce((sum, question) => sum + question.namedBy.length, 0))).toEqual([0, 0, QUESTIONS * ASSISTANT_IDS.length]);
+    expect(trend()?.latest?.business).toMatchObject({ name: 'Aire Valley Heating', nameSigns: ['given'] });
+    expect(trend()?.client.name).toBe('Aire Valley Heating');
+    expect(clients(['list']).stdout.split('\n')[1]).toContain('"Aire Valley Heating" (given with --brand)');
+  });
+
   it('never runs a paused client, not even a run queued for it; resumed, a client overdue runs once', async () => {
     store.setStatus(1, 'paused');
     testApp.clock.advance(65 * DAY_MS);
@@ -358,9 +381,9 @@ describe('npm run clients, beside the server', () => {
   it('pauses and resumes a client, and lists each with its last run, score and next run', () => {
     expect(clients(['pause', '--id', '2']).stdout).toBe('Client #2 (Okafor (from the audit)) paused: the server runs it no more until npm run clients -- resume --id 2.\n');
     const listed = clients(['list']).stdout.split('\n');
-    expect(listed[0]).toMatch(/^id\s+label\s+site\s+status\s+last run\s+score\s+next run$/);
-    expect(listed[1]).toMatch(new RegExp(`^1\\s+Okafor Plumbing\\s+${site.origin.replace(/\./g, '\\.')}/\\s+active\\s+none yet\\s+-\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`));
-    expect(listed[2]).toMatch(/^2\s+Okafor \(from the audit\)\s+\S+\s+paused\s+none yet\s+-\s+paused$/);
+    expect(listed[0]).toMatch(/^id\s+label\s+site\s+searched for\s+status\s+last run\s+score\s+next run$/);
+    expect(listed[1]).toMatch(new RegExp(`^1\\s+Okafor Plumbing\\s+${site.origin.replace(/\./g, '\\.')}/\\s+read from its site at its first run\\s+active\\s+none yet\\s+-\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`));
+    expect(listed[2]).toMatch(/^2\s+Okafor \(from the audit\)\s+\S+\s+read from its site at its first run\s+paused\s+none yet\s+-\s+paused$/);
     expect(clients(['resume', '--id', '2']).stdout).toBe('Client #2 (Okafor (from the audit)) resumed: its next run is due now.\n');
     expect(clients(['pause', '--id', '2']).status).toBe(0);
   });

@@ -86,12 +86,49 @@ describe('npm run probe', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({
       brand: 'Acme Plumbing',
       domain: '127.0.0.1',
-      nameSource: 'page title',
+      nameSigns: ['title', 'heading'],
+      nameFrom: 'from the title and the first heading',
       pageTitle: 'Acme Plumbing | Emergency plumbers in Leeds',
       score: 75,
       assistants: { chatgpt: { named: 2, cited: 0 } },
     });
     expect(site.requests.map((request) => request.path)).toContain('/');
+  });
+
+  it('on a keyword domain, searches for the name the page gives, not the search its domain spells, and counts no answer that only repeats the search', async () => {
+    // leedsplumbers.localhost resolves to this machine: a site whose address is a search phrase.
+    const keywordSite = await startFixtureSite({
+      '/': {
+        body:
+          '<!doctype html><html lang="en-GB"><head><title>Leeds Plumbers | 24 Hour Emergency Plumbing</title><meta property="og:site_name" content="Leeds Plumbers"></head>' +
+          '<body><header><img class="logo" src="/logo.png" alt="Calder Plumbing &amp; Heating"></header><h1>Emergency plumbers in Leeds</h1>' +
+          '<footer><p>&copy; 2026 Calder Plumbing &amp; Heating Ltd. All rights reserved.</p></footer></body></html>',
+      },
+    });
+    // Asked about emergencies, the assistant names Calder; otherwise it only talks about the search.
+    const talk = 'Leeds plumbers are busy in winter, so book a boiler service early. Most Leeds plumbers charge a call-out fee.';
+    const names = '1. **Calder Plumbing & Heating** – Gas Safe, 24 hours.\n2. **Pipe Pros Leeds** – fixed prices.';
+    const fake = await startFakeAssistant('claude', FAKE_KEYS.claude, (received) => ({ answer: { text: received.question?.includes('emergency') ? names : talk, sources: [] } }));
+    try {
+      const website = keywordSite.origin.replace('127.0.0.1', 'leedsplumbers.localhost');
+      const result = await probe(['--site', `${website}/`, '--keywords', 'leeds plumbers, emergency plumber leeds', '--prompts', '4', '--json'], {
+        ...fakeEnvironment([fake]),
+        SITE_CHECK_ALLOW: '127.0.0.1,::1',
+      });
+      expect(result.stderr).toBe('');
+      const json = JSON.parse(result.stdout) as { brand: string; domain: string; nameFrom: string; prompts: string[]; assistants: { claude: { answered: number; named: number; answers: { prompt: string; named: boolean }[] } } };
+      expect(json).toMatchObject({ brand: 'Calder Plumbing & Heating', domain: 'leedsplumbers.localhost', nameFrom: "from the logo's text and the footer's copyright line" });
+      // The keyword that the domain spells is asked; only the answers naming Calder count.
+      expect(json.prompts).toHaveLength(4);
+      expect(json.prompts.filter((prompt) => prompt.includes('leeds plumbers')).length).toBeGreaterThan(0);
+      const aboutEmergencies = json.prompts.filter((prompt) => prompt.includes('emergency')).length;
+      expect(aboutEmergencies).toBeGreaterThan(0);
+      expect(aboutEmergencies).toBeLessThan(4);
+      expect(json.assistants.claude).toMatchObject({ answered: 4, named: aboutEmergencies });
+      for (const answer of json.assistants.claude.answers) expect(answer).toMatchObject({ named: answer.prompt.includes('emergency') });
+    } finally {
+      await Promise.all([fake.close(), keywordSite.close()]);
+    }
   });
 
   it('shows no key, neither one the provider rejects and echoes nor one an answer echoes', async () => {
@@ -155,7 +192,7 @@ describe('npm run probe', () => {
       expect(result.status).toBe(1);
       expect(requests()).toBe(before);
       expect(counted()).toBe(3 * 10);
-      expect(result.stdout).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached\n');
+      expect(result.stdout).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached\nLooked for: "Acme Plumbing Ltd" (given with --brand) and acmeplumbing.co.uk\n');
       expect(result.stderr).toBe("Today's calls to the assistants are used up: PROBE_DAILY_CALLS=10 a UTC day, counted with the server's. Nothing was asked. More can be made after 00:00 UTC.\n");
     });
 

@@ -116,7 +116,7 @@ async function wired(
   app = testApp;
   const store = new LeadStore(testApp.db);
   const mail = testApp.outboxWorker(smtpTransport(smtp.url), { logger: silent });
-  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1'], agents: AGENTS, clock: () => new Date(), priority: 'normal' });
+  const checker = createSiteChecker({ brand: 'Citewise', siteUrl: testApp.config.siteUrl, allow: ['127.0.0.1', '::1'], agents: AGENTS, clock: () => new Date(), priority: 'normal' });
   const { logger, lines } = capturingLogger();
   const probes = new ProbeWorker({
     db: testApp.db,
@@ -246,13 +246,13 @@ describe('an audit request\'s AI visibility probe', () => {
     const questions = fake('chatgpt')?.requests.map((received) => received.question) ?? [];
     expect(questions).toContain('Who is the best home boiler repair for Landlords in Leeds with a few rental properties?');
     const results = mails().at(-1) ?? '';
-    expect(results).toContain(`Looked for: "Okafor Plumbing" (read from the page title "Home | Okafor Plumbing") and 127.0.0.1`);
+    expect(results).toContain(`Looked for: "Okafor Plumbing" (from the title) and 127.0.0.1`);
     expect(results).toContain('[not named] Who is the best home boiler repair for Landlords in Leeds with a few rental properties?');
     expect(results).toContain('[named #1] Who would you recommend for boiler servicing?');
     expect(results).toContain('[not named] home boiler repair: which companies do you trust?');
     expect(results).toMatch(/ChatGPT \([^)]+\): named in 1 of 3 answers/);
-    const stored = JSON.parse(current().db.prepare('SELECT report FROM visibility_probes').pluck().get() as string) as { brand: string; nameSource: string; pageTitle: string };
-    expect(stored).toMatchObject({ brand: 'Okafor Plumbing', nameSource: 'page title', pageTitle: 'Home | Okafor Plumbing' });
+    const stored = JSON.parse(current().db.prepare('SELECT report FROM visibility_probes').pluck().get() as string) as { brand: string; nameSigns: string[]; pageTitle: string };
+    expect(stored).toMatchObject({ brand: 'Okafor Plumbing', nameSigns: ['title'], pageTitle: 'Home | Okafor Plumbing' });
   });
 
   it('sends no assistant anything of the person: neither their name, their e-mail nor their phone, wherever they typed them', async () => {
@@ -540,6 +540,77 @@ describe('an audit request\'s AI visibility probe', () => {
     const report = JSON.parse(stored.report) as { assistants: { answered: number }[] };
     expect(report.assistants.reduce((sum, assistant) => sum + assistant.answered, 0)).toBe(received);
     expect(mails().at(-1)).toMatch(/stopped part way: the calls could not be counted: .*database is locked/);
+  });
+
+  it('on a keyword domain, searches for the name the page gives and counts no answer that only repeats the search: the mail and the thank-you page say which name and where it was read', async () => {
+    // leedsplumbers.localhost resolves to this machine: a site whose address is a search phrase,
+    // titled with the search, its name only in its logo and footer.
+    const site = await startSiteAt((origin) => ({
+      ...wellMadeSite(origin),
+      '/': html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Leeds Plumbers | Emergency Plumber Leeds</title></head>
+<body><header><a href="/"><img class="custom-logo" src="/logo.png" alt="Calder Plumbing &amp; Heating logo"></a></header><main><h1>Leeds Plumbers</h1><p>Gas Safe registered plumbers across Leeds.</p></main>
+<footer><p>&copy; 2019-2026 Calder Plumbing &amp; Heating Ltd. Registered in England No. 01234567.</p></footer></body></html>`),
+    }));
+    sites.push(site);
+    const talk: RecordedAnswer = { text: 'Leeds plumbers are busy in winter: book early. Most Leeds plumbers are Gas Safe registered, and emergency plumbers in Leeds charge more at night.', sources: [] };
+    const calder: RecordedAnswer = { text: '1. **Pipe Pros Leeds** – fixed prices.\n2. **Calder Plumbing & Heating** – Gas Safe, 24 hours.', sources: [] };
+    const wiring = await wired({ chatgpt: (received) => ({ answer: received.question?.includes('boiler') ? calder : talk }) });
+    const website = `${site.origin.replace('127.0.0.1', 'leedsplumbers.localhost')}/`;
+    const thankYou = await submit({ ...acmeRequest, website_url: website, target_keywords: 'leeds plumbers, emergency plumber leeds', current_products: 'boiler servicing' });
+    await settled(wiring);
+
+    // The keywords the domain spells are asked, not dropped as naming the business.
+    const questions = fake('chatgpt')?.requests.map((received) => received.question ?? '') ?? [];
+    expect(questions).toHaveLength(3);
+    expect(questions.some((question) => question.includes('leeds plumbers'))).toBe(true);
+    const aboutBoilers = questions.filter((question) => question.includes('boiler')).length;
+    expect(aboutBoilers).toBeGreaterThan(0);
+    expect(aboutBoilers).toBeLessThan(3);
+    const results = mails().find((mail) => mail.includes('Subject: AI visibility probe')) ?? '';
+    expect(results).toContain(`Looked for: "Calder Plumbing & Heating" (from the logo's text and the footer's copyright line) and ${new URL(website).hostname}`);
+    expect(results).toMatch(new RegExp(`ChatGPT \\([^)]+\\): named in ${aboutBoilers} of 3 answers`));
+    expect((await statusOf(thankYou)).probe).toMatchObject({
+      status: 'done',
+      searchedFor: { name: 'Calder Plumbing & Heating', from: "from the logo's text and the footer's copyright line", site: 'leedsplumbers.localhost' },
+      assistants: [{ name: 'ChatGPT', answered: 3, named: aboutBoilers }],
+    });
+    const page = parse((await request(current().app).get(thankYou)).text);
+    expect(page.querySelector('[aria-labelledby="probe-title"]')?.text.replace(/\s+/g, ' ')).toContain(
+      "We looked for “Calder Plumbing & Heating” (from the logo's text and the footer's copyright line) and leedsplumbers.localhost in their answers.",
+    );
+    expect(page.querySelector('[aria-labelledby="site-check-title"]')?.text.replace(/\s+/g, ' ')).toContain(
+      "The name AI assistants would look for: “Calder Plumbing & Heating”, from the logo's text and the footer's copyright line.",
+    );
+  });
+
+  it('a probe left with no question, since every word of the request names the business, asks nothing and says why: to the agency, and on the thank-you page', async () => {
+    const site = await acme();
+    const wiring = await wired({ chatgpt: always(namedFirst) });
+    const thankYou = await submit({
+      ...acmeRequest,
+      website_url: `${site.origin}/`,
+      target_keywords: 'Acme Plumbing reviews, acme plumbing ltd leeds',
+      current_products: 'Acme Plumbing boiler cover',
+      ideal_customer: 'Customers of Acme Plumbing',
+      business_description: 'Acme Plumbing Ltd.',
+    });
+    await settled(wiring);
+    expect(fake('chatgpt')?.requests).toHaveLength(0);
+    const reason = 'nothing to ask: every keyword, product and customer the request gives names the business itself ("Acme Plumbing reviews", "acme plumbing ltd leeds", "Customers of Acme Plumbing", "Acme Plumbing boiler cover", "Acme Plumbing Ltd."), and a question that names it cannot show whether an assistant would';
+    expect(current().db.prepare('SELECT status, reason FROM visibility_probes').get()).toEqual({ status: 'skipped', reason });
+    const notification = mails().find((mail) => /Subject: AI visibility probe for audit request #1/.test(mail)) ?? mails().join('\n');
+    expect(notification).toContain(`AI visibility of 127.0.0.1: not probed, ${reason}`);
+    // The name the site gives is made of the request's own keywords: not searched for, and said so.
+    expect(notification).toContain(
+      'Looked for: 127.0.0.1 only, by its web address: the name its site gives, "Acme Plumbing Ltd", is made of the request\'s own keywords, and a search of theirs would count as naming it; if it is the name, correct it with --brand',
+    );
+    expect((await statusOf(thankYou)).probe).toEqual({
+      status: 'skipped',
+      keyword: 'Acme Plumbing reviews',
+      reason: 'every keyword and product you gave names your business itself, and we ask as a buyer would, without your name',
+    });
+    const page = parse((await request(current().app).get(thankYou)).text).querySelector('[aria-labelledby="probe-title"]')?.text.replace(/\s+/g, ' ');
+    expect(page).toContain("We couldn't ask the AI assistants this time: every keyword and product you gave names your business itself, and we ask as a buyer would, without your name.");
   });
 
   it('is listed by npm run export:csv with its score and summary, and npm run erase removes it with the person', async () => {

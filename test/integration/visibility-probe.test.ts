@@ -22,7 +22,7 @@ const LEAD: ProbeInput = {
     businessDescription: 'Family-run plumbing firm in Leeds. Write to jane.smith@example.org.',
     currentProducts: 'boiler servicing, emergency call-outs',
   },
-  name: { name: BUSINESS.brand, source: 'structured data', title: null },
+  name: { name: BUSINESS.brand, signs: ['structured data'], title: null },
   website: BUSINESS.site,
   personal: ['Jane Smith', 'jane.smith@example.org'],
 };
@@ -130,7 +130,7 @@ describe('the visibility probe', () => {
     expect(text.split('\n').slice(0, 4)).toEqual([
       'AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100',
       'Asked 2030-03-04 09:00 UTC: 3 questions to each of ChatGPT and Perplexity, as a buyer would type them, with web search on.',
-      'Looked for: "Acme Plumbing Ltd" (the name in the site\'s structured data) and acmeplumbing.co.uk',
+      'Looked for: "Acme Plumbing Ltd" (from the site\'s structured data) and acmeplumbing.co.uk',
       '',
     ]);
     expect(text).toContain('ChatGPT (gpt-5-mini): named in 3 of 3 answers (44% to 100% over many runs); cited in 3; average position 1; share of voice 33%; 90/100');
@@ -143,11 +143,11 @@ describe('the visibility probe', () => {
     const html = reportHtml(report);
     expect(html).toContain('<h2 style="font-size:16px;margin:24px 0 8px">AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): 45/100</h2>');
     expect(html).toContain('FlowFix Plumbing &#38; Heating');
-    expect(html).toContain('<strong>Looked for: &#34;Acme Plumbing Ltd&#34; (the name in the site&#39;s structured data) and acmeplumbing.co.uk</strong>');
+    expect(html).toContain('<strong>Looked for: &#34;Acme Plumbing Ltd&#34; (from the site&#39;s structured data) and acmeplumbing.co.uk</strong>');
 
     const json = reportJson(report);
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
-    expect(json).toMatchObject({ status: 'done', brand: 'Acme Plumbing Ltd', nameSource: 'structured data', score: 45, competitors: [{ name: 'Pipe Pros Leeds', count: 5 }, { name: 'FlowFix Plumbing & Heating', count: 5 }, { name: 'Boiler Doctors', count: 2 }] });
+    expect(json).toMatchObject({ status: 'done', brand: 'Acme Plumbing Ltd', nameSigns: ['structured data'], nameFrom: "from the site's structured data", score: 45, competitors: [{ name: 'Pipe Pros Leeds', count: 5 }, { name: 'FlowFix Plumbing & Heating', count: 5 }, { name: 'Boiler Doctors', count: 2 }] });
     expect(Object.keys(json.assistants)).toEqual(['chatgpt', 'claude', 'gemini', 'perplexity']);
     expect(json.assistants.claude).toEqual({ model: null, asked: 0, answered: 0, named: 0, score: null, error: 'not configured', answers: [] });
     expect(json.assistants.chatgpt).toMatchObject({ model: 'gpt-5-mini', asked: 3, named: 3, score: 90, error: null });
@@ -223,7 +223,9 @@ describe('the visibility probe', () => {
     const skipped = await probe({ chatgpt: always(namedFirst) }, { allowCall: () => false });
     expect(skipped.report).toMatchObject({ status: 'skipped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached', score: null });
     expect(requestsTo(skipped, 'chatgpt')).toHaveLength(0);
-    expect(reportText(skipped.report)).toBe('AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached');
+    expect(reportText(skipped.report)).toBe(
+      'AI visibility of Acme Plumbing Ltd (acmeplumbing.co.uk): not probed, daily call limit (PROBE_DAILY_CALLS) reached\nLooked for: "Acme Plumbing Ltd" (from the site\'s structured data) and acmeplumbing.co.uk',
+    );
   });
 
   it('once the day\'s calls have run out it stays stopped: a call allowed after another was refused (midnight UTC between the two) is not made', async () => {
@@ -311,7 +313,7 @@ describe('the visibility probe', () => {
     expect(first).toMatchObject({ named: false, citesOwnSite: false, otherDomains: ['yell.com'] });
     expect(second).toMatchObject({ named: true, position: null, citesOwnSite: true, otherDomains: [] });
     expect(run.report.domains).toEqual([{ domain: 'yell.com', count: 1 }]);
-    expect(reportText(run.report)).toContain('Looked for: "Acme Plumbing Ltd" (the name in the site\'s structured data) and yell.com/biz/acme-plumbing-leeds-901234');
+    expect(reportText(run.report)).toContain('Looked for: "Acme Plumbing Ltd" (from the site\'s structured data) and yell.com/biz/acme-plumbing-leeds-901234');
   });
 
   it('stops reading an answer past 2 MB', async () => {

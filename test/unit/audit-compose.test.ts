@@ -82,7 +82,7 @@ describe('the full audit: current AI visibility', () => {
     // Thirty questions, three seconds apart, the first at 10:00.
     expect([document.askedFrom, document.askedTo]).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-20T10:01:27.000Z']);
     expect(document.madeAt).toBe('2026-11-20T10:09:30.000Z');
-    expect(document.business).toEqual({ name: 'Acme Plumbing Ltd', site: 'acmeplumbing.co.uk', nameSource: 'structured data' });
+    expect(document.business).toEqual({ name: 'Acme Plumbing Ltd', site: 'acmeplumbing.co.uk', nameSigns: ['structured data'] });
   });
 });
 

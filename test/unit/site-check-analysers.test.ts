@@ -285,6 +285,34 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     expect(named(`<script type="application/ld+json">${JSON.stringify({ '@graph': graph })}</script>`).organizationNames).toEqual(['Yell', 'Firm 0', 'Firm 1', 'Firm 2', 'Firm 3'].slice(0, PAGE_TEXT_LIMITS.names));
     expect(named('<title>Home | Okafor</title>')).toEqual({ organizationNames: [], siteName: null, title: 'Home | Okafor' });
   });
+
+  it("keeps the body's signs of whose page it is: the copyright lines (the footer's last), the logo's text and the first heading", () => {
+    const signs = (bodyHtml: string) => {
+      const { copyrightLines, logoText, firstHeading } = analyseHomePage(page(`<html><head><title>t</title></head><body>${bodyHtml}</body></html>`), {});
+      return { copyrightLines, logoText, firstHeading };
+    };
+    expect(
+      signs(
+        '<header><div class="site-logo"><a href="/"><img src="/a.png" alt="Acme Plumbing"></a></div></header><h1>Emergency <em>plumbers</em> in Leeds</h1><h1>Second</h1>' +
+          '<p>Photo &copy; Getty Images</p><footer><p>&copy; 2026 <a href="/">Acme Plumbing &amp; Heating Ltd</a>. All rights reserved.<br>Website by Bluefin</p></footer>',
+      ),
+    ).toEqual({ copyrightLines: ['Photo © Getty Images', '© 2026 Acme Plumbing & Heating Ltd. All rights reserved.'], logoText: 'Acme Plumbing', firstHeading: 'Emergency plumbers in Leeds' });
+    // A logo by its file name or its own text; a logo written as text in its holder; "Copyright" and "(c) 2026".
+    expect(signs('<img src="/wp-content/uploads/acme-logo.png" alt="Acme Roofing"><div class="footer">Copyright 2019-2026 Acme Roofing</div>')).toMatchObject({ copyrightLines: ['Copyright 2019-2026 Acme Roofing'], logoText: 'Acme Roofing' });
+    expect(signs('<p class="site-title"><a href="/">Acme <span>Bakery</span></a></p><small>(c) 2026 Acme Bakery</small>')).toMatchObject({ copyrightLines: ['(c) 2026 Acme Bakery'], logoText: 'Acme Bakery' });
+    // Neither an image that is not the logo, nor a heading or copyright in a script, nor a copyright mark in an attribute.
+    expect(signs('<img src="/team.jpg" alt="Our team"><script>var h="<h1>x</h1> ©"</script><img alt="© 2026 someone" src="/x.png">')).toEqual({ copyrightLines: [], logoText: null, firstHeading: null });
+  });
+
+  it('keeps the last few copyright lines and the first heading bounded, however a page repeats or stretches them', () => {
+    const repeated = analyseHomePage(page(`<html><body><h1>${'Acme '.repeat(10_000)}</h1>${'<p>© 2026 Firm</p>'.repeat(10_000)}<p>© ${'x'.repeat(100_000)}</p></body></html>`), {});
+    expect(repeated.copyrightLines).toHaveLength(PAGE_TEXT_LIMITS.copyrightLines);
+    expect(repeated.copyrightLines.every((line) => line.length <= PAGE_TEXT_LIMITS.copyrightLine)).toBe(true);
+    expect(repeated.firstHeading?.length).toBeLessThanOrEqual(PAGE_TEXT_LIMITS.name);
+    // A heading or footer the page is cut in the middle of is read as it stands.
+    expect(analyseHomePage(page('<html><body><h1>Acme Plumbing'), {}).firstHeading).toBe('Acme Plumbing');
+    expect(analyseHomePage(page('<html><body><footer>© 2026 Acme'), {}).copyrightLines).toEqual(['© 2026 Acme']);
+  });
 });
 
 describe('the score', () => {

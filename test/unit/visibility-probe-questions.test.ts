@@ -96,6 +96,21 @@ describe('the questions of the visibility probe', () => {
     for (const word of ['IT support', 'Lidl deliveries', 'Leeds', "Joanna's heating"]) expect(kept).toContain(word);
   });
 
+  it("never holds a word of the person's e-mail address, of two or three letters too, in any case, though the name field holds none of them; longer words holding one stay", () => {
+    const fields = {
+      targetKeywords: 'joinery by Jo, NG kitchens, bob kay fitted wardrobes, kayak storage, bobbin lace',
+      idealCustomer: 'Homeowners who ask for jo or Ng',
+      businessDescription: 'Bob and Kay fit kitchens in Leeds.',
+      currentProducts: 'Ngozi worktops, jo kitchens, BOB cabinets',
+    };
+    const twoLetters = buildQuestions(fields, { ...options, count: 50, personal: ['Ann Lee', 'jo.ng@example.co.uk'] }).join('\n');
+    expect(twoLetters).not.toMatch(/\b(?:jo|ng)\b/i);
+    for (const word of ['joinery', 'kitchens', 'Ngozi worktops']) expect(twoLetters).toContain(word);
+    const threeLetters = buildQuestions(fields, { ...options, count: 50, personal: ['Ann Lee', 'bob_kay@example.co.uk'] }).join('\n');
+    expect(threeLetters).not.toMatch(/\b(?:bob|kay)\b/i);
+    for (const word of ['kayak storage', 'bobbin lace', 'fitted wardrobes']) expect(threeLetters).toContain(word);
+  });
+
   it('on a platform, leaves out a part that names the business\'s page, and asks one that names the platform', () => {
     const questions = buildQuestions(
       { ...plumber, targetKeywords: 'plumbers on yell.com, yell.com/biz/acme-plumbing-123 reviews', currentProducts: '' },

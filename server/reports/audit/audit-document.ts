@@ -1,5 +1,5 @@
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
-import type { NameSource } from '../../visibility-probe/business-name';
+import type { NameSign } from '../../business/business-name';
 
 /**
  * The full AI visibility audit of one request, as its page shows it: every figure, list and
@@ -20,7 +20,10 @@ export interface AuditDocument {
     name: string | null;
     /** Its site ("okaforplumbing.co.uk", or a platform page: "facebook.com/okaforplumbing"); null: none given. */
     site: string | null;
-    nameSource: NameSource | null;
+    /** Where the name was read (the home page's signs that agree on it, or given with --brand); [] with no name. A document stored before has `nameSource` instead (signsOfStored reads both). */
+    nameSigns: NameSign[];
+    /** Names its page gives made only of the request's own words: not searched for, never asked about. */
+    typedNames?: string[];
   };
   /** When the run ended (ISO 8601): the report says when it was made. */
   madeAt: string;

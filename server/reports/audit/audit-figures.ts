@@ -1,6 +1,6 @@
 import { auditSources } from '../../../shared/generated/audit-sources';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
-import { nameKey, siteFinder, siteLabel } from '../../visibility-probe/names';
+import { nameKey, siteFinder, siteLabel } from '../../business/names';
 import type { AssistantReport, ProbeAnswer } from '../../visibility-probe/probe-report';
 import { scoreAssistant, wilsonInterval } from '../../visibility-probe/scoring';
 import type { AssistantVisibility, CitedSite, KeywordOpportunity, SampleCount, ShareOfVoiceRow, SiteKind } from './audit-document';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { LeadStore, type AuditLead } from '../../leads/lead-store';
 import type { MailMessage } from '../../mail/mail-message';
 import { ASSISTANTS } from '../../visibility-probe/assistant-catalogue';
+import { lookedFor } from '../../visibility-probe/report';
 import type { AuditFigures } from './auditor';
 import { AuditRunStore, type AuditRunResult, type AuditRunRow } from './audit-store';
 
@@ -18,6 +19,9 @@ export function resumedLine(attempts: number): string {
   const times = attempts - 1 === 1 ? 'once' : `${attempts - 1} times`;
   return `Cut short by a restart ${times}, and resumed with the answers it had kept: no question answered before was asked again.`;
 }
+
+/** The command that corrects the name the answers are searched for, as the agency types it. */
+const brandCommand = (auditId: number) => `npm run audit -- --id ${auditId} --brand "NAME"`;
 
 /** The command that mails the prospect their report, as the agency types it. */
 export const sendCommand = (auditId: number) => `npm run audit -- --id ${auditId} --send`;
@@ -75,6 +79,8 @@ function composeRunMail(lead: AuditLead, finished: FinishedAudit, link: string |
           ]
             .filter(Boolean)
             .join('\n'),
+          // A name read wrong counts answers that do not name the business: said, with the correction.
+          ...(figures ? [`${lookedFor({ brand: figures.business, domain: figures.site, pageTitle: figures.pageTitle, nameSigns: figures.nameSigns, typedNames: figures.typedNames }) ?? ''}\nA wrong name? ${brandCommand(lead.id)} counts the answers again under the right one, asking nothing.`] : []),
           `The report, for the agency (private: anyone with this link can read it):\n${link ?? ''}`,
           sentToProspect
             ? `It has been sent to ${lead.values.email ?? ''} with a link of their own (AUDIT_AUTO_SEND=1).`

@@ -20,6 +20,7 @@ import {
   averagePosition,
   businessName,
   countWithRange,
+  lookedFor,
   percent,
   readinessResult,
   score,
@@ -196,6 +197,7 @@ function Visibility({ document }: { document: AuditDocument }) {
         }))}
       />
       <p>{askedBetween(document.askedFrom, document.askedTo)}</p>
+      {lookedFor(document) !== null && <p>{lookedFor(document)}</p>}
     </ReportSection>
   );
 }

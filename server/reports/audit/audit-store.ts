@@ -78,6 +78,8 @@ export class AuditRunStore {
   private readonly insertAnswer;
   private readonly answersOfRun;
   private readonly markFinished;
+  private readonly finishedOfRequest;
+  private readonly saveRecount;
   private readonly insertLink;
   private readonly documentByHash;
   private readonly markSent;
@@ -103,6 +105,8 @@ export class AuditRunStore {
     this.markFinished = db.prepare(
       `UPDATE audit_runs SET status = @status, reason = @reason, visibility_score = @visibility_score, readiness_score = @readiness_score, summary = @summary, document = @document, finished_at = @finished_at WHERE id = @id`,
     );
+    this.finishedOfRequest = db.prepare<[number], AuditRunRow>(`SELECT * FROM audit_runs WHERE audit_id = ? AND status IN ('done', 'stopped') AND document IS NOT NULL ORDER BY id`);
+    this.saveRecount = db.prepare(`UPDATE audit_runs SET document = @document, visibility_score = @visibility_score, summary = @summary WHERE id = @id`);
     this.insertLink = db.prepare(`INSERT INTO audit_links (token_hash, run_id, audience, created_at) VALUES (?, ?, ?, ?)`);
     // A report opens only once its run has one: a run still going, or failed, answers as unknown.
     this.documentByHash = db
@@ -188,6 +192,16 @@ export class AuditRunStore {
       document: result.document,
       finished_at: now.toISOString(),
     });
+  }
+
+  /** The runs of a request that have a report, the oldest first. */
+  finishedOf(auditId: number): AuditRunRow[] {
+    return this.finishedOfRequest.all(auditId);
+  }
+
+  /** Keeps a run's report as counted again under another name (the run's answers and dates stay as they were). */
+  recounted(id: number, recount: { document: string; visibilityScore: number | null; summary: string }): void {
+    this.saveRecount.run({ id, document: recount.document, visibility_score: recount.visibilityScore, summary: recount.summary });
   }
 
   /** A new link to a run's report for `audience`: the token, of which only the hash is kept. */

@@ -1,5 +1,6 @@
 import { fillCopy, listOfNames } from '../../../shared/copy-template';
 import { auditReport as copy } from '../../../shared/generated/pages/auditReport';
+import { nameOrigin, signsOfStored } from '../../business/business-name';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
 import type { AuditDocument, ReadinessFinding, SampleCount } from './audit-document';
 
@@ -10,6 +11,18 @@ import type { AuditDocument, ReadinessFinding, SampleCount } from './audit-docum
 
 /** The business as the report names it: its name, else its website, else "your business". */
 export const businessName = (document: AuditDocument): string => document.business.name ?? document.business.site ?? copy.unnamed;
+
+/**
+ * What every answer was searched for: "“Okafor Plumbing” (from the title and the footer's copyright
+ * line) and okaforplumbing.co.uk", or the site alone; null with no site.
+ */
+export function lookedFor(document: AuditDocument): string | null {
+  const { name, site } = document.business;
+  if (site === null) return null;
+  if (name === null) return fillCopy(copy.visibility.lookedForSite, { site });
+  const signs = signsOfStored(document.business);
+  return fillCopy(copy.visibility.lookedFor, { name, site, from: signs.includes('given') ? copy.visibility.givenName : nameOrigin(signs) });
+}
 
 export const assistantLabel = (assistant: AssistantId): string => ASSISTANTS[assistant].label;
 

@@ -1,6 +1,6 @@
 import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../../queue-worker';
 import type { SiteChecker } from '../../site-check/site-checker';
-import { nameFromSiteCheck } from '../../visibility-probe/business-name';
+import { nameFromSiteCheck } from '../../business/business-name';
 import { ProbeStore } from '../../visibility-probe/probe-store';
 import { askRun, failedRun, type RunKeeping, type RunOutcome } from './ask-run';
 import type { Auditor } from './auditor';
@@ -89,7 +89,12 @@ export class AuditWorker extends QueueWorker<AuditRunRow, AuditOutcome> {
             businessDescription: lead.business_description ?? '',
             currentProducts: lead.current_products ?? '',
           },
-          name: check ? nameFromSiteCheck(check) : null,
+          // The agency's correction, when it made one (npm run audit -- --brand); else read from the site.
+          name: lead.brand
+            ? { name: lead.brand, signs: ['given'], title: null }
+            : check
+              ? nameFromSiteCheck(check, { keywords: lead.target_keywords, products: lead.current_products, customer: lead.ideal_customer, description: lead.business_description })
+              : null,
           website,
           // Never sent: the person's own details, wherever they typed them.
           personal: [lead.name ?? '', lead.email ?? ''].filter(Boolean),

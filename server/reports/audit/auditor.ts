@@ -43,9 +43,12 @@ export interface AuditFigures {
   score: number | null;
   /** ProbeReport's one line (reportSummary). */
   summary: string;
-  /** The business as the answers were searched for: its name (null: none) and its site. */
+  /** The business as the answers were searched for: its name (null: none) and its site, where the name was read, and the home page's title. */
   business: string | null;
   site: string | null;
+  nameSigns: ProbeReport['nameSigns'];
+  pageTitle: string | null;
+  typedNames?: string[];
   /** The assistants asked, the questions put to each, and the answers received in all. */
   assistants: AssistantId[];
   questions: number;

@@ -75,7 +75,7 @@ function bandSentence(bands: readonly { from: number; sentence: string }[], scor
  * is not found, and its answers count for no search.
  */
 function searchesOf(business: BusinessDetails, probe: ProbeReport, fixed?: readonly PlannedQuestion[]): (question: string) => string[] {
-  const planned = fixed ?? planQuestions(business, { count: probe.prompts.length, templates: probePrompts.templates, brand: probe.brand, domain: probe.domain, personal: [] });
+  const planned = fixed ?? planQuestions(business, { count: probe.prompts.length, templates: probePrompts.templates, brand: probe.brand, domain: probe.domain, personal: [], alsoNames: probe.typedNames ?? [] });
   const searches = new Map(planned.map((question) => [question.question, [question.keyword, question.product].filter((search): search is string => search !== null)]));
   return (question) => searches.get(question) ?? [];
 }
@@ -166,7 +166,7 @@ export function composeAudit({ business, check, probe, madeAt, planned: fixedQue
 
   return {
     version: 1,
-    business: { name: probe.brand, site: probe.domain, nameSource: probe.nameSource },
+    business: { name: probe.brand, site: probe.domain, nameSigns: probe.nameSigns, ...(probe.typedNames ? { typedNames: probe.typedNames } : {}) },
     madeAt: madeAt.toISOString(),
     askedFrom: askedAt[0] ?? probe.startedAt,
     askedTo: askedAt.at(-1) ?? probe.finishedAt,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { requeueInterrupted } from '../../queue-worker';
 import { newCheckToken, tokenHash } from '../../site-check/check-store';
 import type { SiteCheckReport } from '../../site-check/check-report';
-import { siteOf } from '../../visibility-probe/names';
+import { siteOf } from '../../business/names';
 import { planQuestions, type PlannedQuestion } from '../../visibility-probe/prompts';
 import type { AuditDocument } from '../audit/audit-document';
 import type { AuditProgress, AuditRunResult, StoredAnswer } from '../audit/audit-store';
@@ -155,6 +155,8 @@ export class ClientStore {
       ),
       removeMails: db.prepare(`DELETE FROM mail_outbox WHERE kind IN ('monitor-run', 'monitor-note') AND source_id = ?`),
       saveTrend: db.prepare(`UPDATE clients SET trend = ? WHERE id = ?`),
+      setBrand: db.prepare(`UPDATE clients SET brand = ? WHERE id = ?`),
+      saveRecount: db.prepare(`UPDATE client_runs SET document = @document, facts = @facts, visibility_score = @visibility_score, summary = @summary WHERE id = @id`),
       insertLink: db.prepare(`INSERT INTO client_links (token_hash, client_id, audience, created_at) VALUES (?, ?, ?, ?)`),
       trendByHash: db.prepare<[string], string>(`SELECT trend FROM client_links JOIN clients ON clients.id = client_links.client_id WHERE token_hash = ? AND trend IS NOT NULL`).pluck(),
     };
@@ -307,6 +309,21 @@ export class ClientStore {
       facts,
       finished_at: now.toISOString(),
     });
+  }
+
+  /** The client's runs with a report, the oldest first, as they are kept. */
+  finishedRuns(clientId: number): ClientRunRow[] {
+    return this.statements.finishedOf.all(clientId);
+  }
+
+  /** The business's name the client's answers are searched for from now on (null: read from its site at each run). */
+  setBrand(id: number, brand: string | null): void {
+    this.statements.setBrand.run(brand, id);
+  }
+
+  /** Keeps a run's report and facts as counted again under another name (its answers and dates stay as they were). */
+  recounted(id: number, recount: { document: string; facts: string; visibilityScore: number | null; summary: string }): void {
+    this.statements.saveRecount.run({ id, document: recount.document, facts: recount.facts, visibility_score: recount.visibilityScore, summary: recount.summary });
   }
 
   /** The client's runs with a report, as the trend is composed from them. */

@@ -1,6 +1,6 @@
 import { QueueWorker, type QueueWorkerOptions, type Unrun } from '../../queue-worker';
 import type { SiteChecker } from '../../site-check/site-checker';
-import { nameFromSiteCheck } from '../../visibility-probe/business-name';
+import { nameFromSiteCheck } from '../../business/business-name';
 import { ProbeStore } from '../../visibility-probe/probe-store';
 import { askRun, failedRun, type RunKeeping, type RunOutcome } from '../audit/ask-run';
 import type { Auditor } from '../audit/auditor';
@@ -96,7 +96,11 @@ export class MonitorWorker extends QueueWorker<ClientRunRow, RunOutcome> {
           website: client.site,
           input: (check) => ({
             business: { targetKeywords: client.keywords, idealCustomer: client.customer, businessDescription: client.description, currentProducts: client.products },
-            name: client.brand ? { name: client.brand, source: 'command line', title: null } : check ? nameFromSiteCheck(check) : null,
+            name: client.brand
+              ? { name: client.brand, signs: ['given'], title: null }
+              : check
+                ? nameFromSiteCheck(check, { keywords: client.keywords, products: client.products, customer: client.customer, description: client.description })
+                : null,
             website: client.site,
             personal: client.email ? [client.email] : [],
           }),

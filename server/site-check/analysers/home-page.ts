@@ -44,12 +44,22 @@ export interface HomePageAnalysis {
   /**
    * The names the page's structured data gives its Organization nodes (LocalBusiness and every
    * other subtype included), in order of appearance, the first few: on a platform's page one may
-   * be the platform's own. Which of these, og:site_name or the title names the business is the
-   * visibility probe's reading (server/visibility-probe/business-name.ts).
+   * be the platform's own. Which of these, og:site_name, the title, the copyright line, the logo
+   * or the first heading names the business is read by server/business/business-name.ts.
    */
   organizationNames: string[];
   /** og:site_name */
   siteName: string | null;
+  /**
+   * The page's copyright lines, from a little before the "©" (or "Copyright", "(c)") to the end of
+   * the block it stands in ("© 2026 Acme Plumbing Ltd. All rights reserved."), the last few: the
+   * footer's is last.
+   */
+  copyrightLines: string[];
+  /** The alternative text of the page's logo: the first image whose class, id, file or text says "logo". */
+  logoText: string | null;
+  /** The text of the page's first <h1>. */
+  firstHeading: string | null;
   /** The body was cut at the size limit. */
   truncated: boolean;
 }
@@ -63,6 +73,9 @@ export const PAGE_TEXT_LIMITS = {
   name: 120,
   /** Organization names kept. */
   names: 5,
+  /** Copyright lines kept (the last ones), and the most of each read. */
+  copyrightLines: 3,
+  copyrightLine: 200,
   /** JSON-LD types listed (an Organization type is always kept, whatever comes before it). */
   types: 30,
   typeName: 100,
@@ -152,6 +165,9 @@ function saysNoindex(directives: string): boolean {
 /** Elements whose content is never shown as text (the head is followed apart: it may end unclosed). */
 const NOT_TEXT = new Set(['title', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'textarea']);
 
+/** Elements that never have content or an end tag. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
 /** What may stand in the head; any other element, or text, starts the body (as a browser reads it). */
 const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template']);
 
@@ -161,6 +177,68 @@ function attribute(tag: StartTag, name: string): string | undefined {
 }
 
 const relIncludes = (tag: StartTag, rel: string) => (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes(rel);
+
+/** Where a copyright line starts: "©", "Copyright", or "(c)" before a year. */
+const COPYRIGHT = /©|\bcopyright\b|\(c\)\s*\d/i;
+
+/** Elements that end a line of text where they start or end: a copyright line runs to the first. */
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'dd', 'div', 'dl', 'dt', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'header', 'hr', 'html', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'td', 'th', 'tr', 'ul',
+]);
+
+/** The class or id of an element that holds the site's logo ("site-logo", "navbar-brand", WordPress's "site-title"). */
+const LOGO_HOLDER = /logo|site-title|site-name|site-branding|navbar-brand/i;
+
+/** An image that is the logo: its class, id or file name says so, or its text ("Acme logo"). */
+function isLogoImage(tag: StartTag): boolean {
+  const file = (attribute(tag, 'src') ?? '').split(/[?#]/)[0]?.split('/').at(-1) ?? '';
+  return LOGO_HOLDER.test(`${attribute(tag, 'class') ?? ''} ${attribute(tag, 'id') ?? ''}`) || /logo/i.test(file) || /\blogo\b/i.test(attribute(tag, 'alt') ?? '');
+}
+
+/**
+ * The text of one element (the first <h1>, the logo's holder), from its start tag to its end,
+ * nested elements of the same name counted so that an inner one does not end it; kept to `limit`
+ * characters. One counter, no stack.
+ */
+class ElementText {
+  private depth = 0;
+  private text = '';
+  done = false;
+
+  constructor(
+    private readonly tagName: string,
+    private readonly limit: number,
+  ) {}
+
+  get open(): boolean {
+    return this.depth > 0;
+  }
+
+  start(): void {
+    this.depth = 1;
+  }
+
+  startTag(name: string, selfClosing: boolean): void {
+    if (this.depth > 0 && name === this.tagName && !selfClosing) this.depth += 1;
+  }
+
+  /** True when this end tag closes the element. */
+  endTag(name: string): boolean {
+    if (this.depth === 0 || name !== this.tagName) return false;
+    this.depth -= 1;
+    if (this.depth === 0) this.done = true;
+    return this.done;
+  }
+
+  add(text: string): void {
+    if (this.text.length < this.limit * 4) this.text += text;
+  }
+
+  value(): string | null {
+    return bounded(this.text, this.limit);
+  }
+}
 
 export function analyseHomePage(page: FetchedText, headers: Record<string, string>): HomePageAnalysis {
   const https = new URL(page.url).protocol === 'https:';
@@ -186,6 +264,9 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
     markdownLink: null,
     organizationNames: [],
     siteName: null,
+    copyrightLines: [],
+    logoText: null,
+    firstHeading: null,
     truncated: page.truncated,
   };
   if (!html) return base;
@@ -201,6 +282,19 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
   let title: string | null = null;
   let titleDone = false;
   let block: string[] | null = null;
+  // The body's signs of whose page it is: the first <h1>, the logo's holder, the copyright line being read.
+  const signs: { heading: ElementText | null; logoHolder: ElementText | null } = { heading: null, logoHolder: null };
+  let copyright: string | null = null;
+  const copyrightLines: string[] = [];
+  const endCopyright = () => {
+    if (copyright === null) return;
+    const line = bounded(copyright, PAGE_TEXT_LIMITS.copyrightLine);
+    copyright = null;
+    if (line === null) return;
+    copyrightLines.push(line);
+    // The last few: the footer's comes last on the page.
+    if (copyrightLines.length > PAGE_TEXT_LIMITS.copyrightLines) copyrightLines.shift();
+  };
 
   const readJsonLdBlock = (text: string) => {
     try {
@@ -214,6 +308,18 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
   const parser = new SAXParser();
   parser.on('startTag', (tag) => {
     const name = tag.tagName;
+    if (BLOCKS.has(name)) endCopyright();
+    signs.heading?.startTag(name, tag.selfClosing);
+    signs.logoHolder?.startTag(name, tag.selfClosing);
+    if (name === 'h1' && signs.heading === null && !tag.selfClosing) {
+      signs.heading = new ElementText('h1', PAGE_TEXT_LIMITS.name);
+      signs.heading.start();
+    } else if (name === 'img' && found.logoText === null && (signs.logoHolder?.open === true || isLogoImage(tag))) {
+      found.logoText = bounded(attribute(tag, 'alt'), PAGE_TEXT_LIMITS.name);
+    } else if (found.logoText === null && signs.logoHolder === null && !tag.selfClosing && !VOID_ELEMENTS.has(name) && LOGO_HOLDER.test(`${attribute(tag, 'class') ?? ''} ${attribute(tag, 'id') ?? ''}`)) {
+      signs.logoHolder = new ElementText(name, PAGE_TEXT_LIMITS.name);
+      signs.logoHolder.start();
+    }
     if (name === 'head') inHead = true;
     else if (inHead && !HEAD_CONTENT.has(name)) inHead = false;
     if (NOT_TEXT.has(name) && !tag.selfClosing) {
@@ -246,6 +352,10 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
   });
   parser.on('endTag', (tag) => {
     const name = tag.tagName;
+    if (BLOCKS.has(name)) endCopyright();
+    if (signs.heading?.endTag(name)) found.firstHeading = signs.heading.value();
+    // A logo holder with no image of its text is a logo written as text ("<a class="logo">Acme</a>").
+    if (signs.logoHolder?.endTag(name) && found.logoText === null) found.logoText = signs.logoHolder.value();
     if (name === 'head') inHead = false;
     const open = hiding.get(name) ?? 0;
     if (open > 0) {
@@ -265,15 +375,30 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
     else if (title !== null && !titleDone) title += title.length < PAGE_TEXT_LIMITS.title * 4 ? text : '';
     else if (hidden === 0) {
       if (inHead && /\S/.test(text)) inHead = false;
-      if (!inHead) found.textWords += countWords(text);
+      if (inHead) return;
+      found.textWords += countWords(text);
+      if (signs.heading?.open) signs.heading.add(text);
+      if (signs.logoHolder?.open) signs.logoHolder.add(text);
+      if (copyright !== null) {
+        if (copyright.length < PAGE_TEXT_LIMITS.copyrightLine * 4) copyright += text;
+      } else {
+        // From a little before the mark: a name may stand before it ("Acme Ltd © 2026").
+        const at = text.search(COPYRIGHT);
+        if (at !== -1) copyright = text.slice(Math.max(0, at - PAGE_TEXT_LIMITS.copyrightLine / 2), at + PAGE_TEXT_LIMITS.copyrightLine * 4);
+      }
     }
   });
   // One chunk: the tokenizer runs synchronously, to the end of the text.
   parser.end(page.text);
   // A block the page ends in the middle of (a page cut at the size limit) is read as it stands.
   if (block !== null) readJsonLdBlock((block as string[]).join(''));
+  endCopyright();
+  // A heading or logo the page ends in the middle of, likewise.
+  if (signs.heading?.open) found.firstHeading = signs.heading.value();
+  if (signs.logoHolder?.open && found.logoText === null) found.logoText = signs.logoHolder.value();
 
   found.jsonLdTypes = [...types];
+  found.copyrightLines = copyrightLines;
   found.organizationNames = organizationNames;
   return found;
 }
