@@ -459,6 +459,8 @@ export const pagesSchema = z.object({
       fall: sentenceWith('assistant', 'count', 'of', 'before', 'beforeOf'),
       same: sentenceWith('assistant', 'count', 'of', 'before', 'beforeOf'),
       notCompared: sentenceWith('assistant'),
+      compared: sentenceWith('questions', 'gained', 'lost'),
+      noQuestionInBoth: sentenceWith('assistant'),
       firstRun: text,
     }),
     visibility: z.object({

@@ -369,6 +369,22 @@ describe('the full audit: the summary and how complete it is', () => {
     expect(document.incomplete).toBe(fill(auditReport.incomplete.fewAnswers, { answers: 10 }));
   });
 
+  it('uses the score band from 20 answers, and says the answers are too few below 20 only', () => {
+    const run = (questions: number) => composeAudit(auditRun(auditBusiness, { chatgpt: (_question, index) => (index < 4 ? namedFirst : notNamed) }, checkedSite(), { count: questions }));
+    // 20 answers, every question answered: the band's sentence, and nothing said of the report resting on few answers.
+    const twenty = run(20);
+    expect(twenty.visibility.map((part) => [part.answered, part.named.count])).toEqual([[20, 4]]);
+    expect(twenty.summary.visibilitySentence).toBe(
+      fill(bandFor(auditReport.scores.visibility.bands, twenty.summary.visibilityScore ?? -1), { score: twenty.summary.visibilityScore ?? -1, named: 4, answers: 20, low: 1, high: 9, assistants: 'ChatGPT' }),
+    );
+    expect(twenty.incomplete).toBeNull();
+    // 19 answers: too few, in the summary and in what the report says of itself.
+    const nineteen = run(19);
+    expect(nineteen.visibility.map((part) => [part.answered, part.named.count])).toEqual([[19, 4]]);
+    expect(nineteen.summary.visibilitySentence).toBe(fill(auditReport.scores.visibility.fewAnswers, { score: nineteen.summary.visibilityScore ?? -1, named: 4, answers: 19, low: 1, high: 9, assistants: 'ChatGPT' }));
+    expect(nineteen.incomplete).toBe(fill(auditReport.incomplete.fewAnswers, { answers: 19 }));
+  });
+
   it('says a run that stopped part way rests on fewer answers than it asked for', () => {
     const input = auditRun(twoSearches, { chatgpt: (_question, index) => (index < 6 ? notNamed : 'not asked'), claude: (_question, index) => (index < 6 ? notNamed : 'not asked') }, checkedSite(), {
       ended: { status: 'stopped', reason: 'daily call limit (PROBE_DAILY_CALLS) reached' },

@@ -1,50 +1,119 @@
-import { changePValue, changeVerdict } from '../../server/reports/monitor/change';
+import { changeVerdict, mcnemarPValue } from '../../server/reports/monitor/change';
 import { composeTrend, monitorFacts } from '../../server/reports/monitor/compose-trend';
 import { sampleCount } from '../../server/reports/audit/audit-figures';
-import type { TrendRunInput } from '../../server/reports/monitor/trend-document';
+import type { MonitorRunFacts, TrendRunInput } from '../../server/reports/monitor/trend-document';
+import type { Reply } from '../helpers/audit-inputs';
 import { auditInput } from '../fixtures/audit-document';
 import { trendClient, trendDocument, trendRun, trendRuns } from '../fixtures/trend-document';
-import { namedFirst, notNamed } from '../fixtures/visibility-probe-answers';
+import { namedFirst, namedThird, notNamed, type RecordedAnswer } from '../fixtures/visibility-probe-answers';
 
 /*
  * A client's trend as composeTrend makes it from runs composed like real ones (test/fixtures/
  * trend-document.ts: three monthly runs of the same questions), the facts a run keeps, and which
- * changes the stated test calls real, at its boundaries. The p-values are those statistical
- * software gives for the same test (pooled two-proportion z-test, Fisher's exact test).
+ * changes the stated test calls real, at its boundaries. The test is paired (McNemar's exact test
+ * on the questions an assistant answered in both runs); its p-values are those statistical
+ * software gives for it (R: binom.test(c, b + c), two-sided; exact2x2's mcnemar.exact).
  */
 
-const verdict = (k1: number, n1: number, k2: number, n2: number) => changeVerdict(sampleCount(k1, n1), sampleCount(k2, n2)).verdict;
+const september = '2026-09-20T10:09:30.000Z';
+const october = '2026-10-20T10:09:30.000Z';
 
-describe('the change test', () => {
-  it('calls the issue examples as a person should read them: 12 to 17 of 50 is noise, 6 to 21 of 50 a real rise', () => {
-    expect(changePValue(12, 50, 17, 50)).toBeCloseTo(0.2705055, 6);
-    expect(verdict(12, 50, 17, 50)).toBe('same');
-    expect(changePValue(6, 50, 21, 50)).toBeCloseTo(0.000728329, 8);
-    expect(verdict(6, 50, 21, 50)).toBe('rise');
-    expect(verdict(21, 50, 6, 50)).toBe('fall');
+/** Two runs of the fixture's 41 questions, a month apart, and the trend they make. */
+const twoRuns = (first: Parameters<typeof trendRun>[3], second: Parameters<typeof trendRun>[3]) =>
+  composeTrend({ client: trendClient, runs: [trendRun(1, 1, september, first), trendRun(2, 1, october, second)] });
+
+/** Named for the questions whose place is in `named`, not named for the other answered ones. */
+const namedFor =
+  (named: (index: number) => boolean, answered: (index: number) => boolean = () => true) =>
+  (_question: unknown, index: number): Reply =>
+    !answered(index) ? 'no answer' : named(index) ? namedFirst : notNamed;
+
+const between = (from: number, to: number) => (index: number) => index >= from && index < to;
+
+describe('the change test: McNemar\'s exact test on the questions answered in both runs', () => {
+  it('gives the exact two-sided p-values: b = 0, c = 6 is 0.03125; 1 and 6, 0.125; 2 and 10, 0.0386; b = c, 1', () => {
+    expect(mcnemarPValue(0, 6)).toBeCloseTo(0.03125, 10);
+    expect(mcnemarPValue(6, 0)).toBeCloseTo(0.03125, 10);
+    expect(mcnemarPValue(0, 5)).toBeCloseTo(0.0625, 10);
+    expect(mcnemarPValue(1, 6)).toBeCloseTo(0.125, 10);
+    // 2 (1 + 12 + 66) / 4096
+    expect(mcnemarPValue(2, 10)).toBeCloseTo(0.0385742, 7);
+    expect(mcnemarPValue(10, 2)).toBeCloseTo(0.0385742, 7);
+    // 2 (1 + 9) / 512
+    expect(mcnemarPValue(1, 8)).toBeCloseTo(0.0390625, 10);
+    expect(mcnemarPValue(2, 20)).toBeCloseTo(0.000121117, 9);
+    // docs/monitoring.md's examples: 6 to 21 of 50 with 3 down and 18 up; 12 to 17 of 50 with 2 down and 7 up.
+    expect(mcnemarPValue(3, 18)).toBeCloseTo(0.00148964, 8);
+    expect(mcnemarPValue(2, 7)).toBeCloseTo(0.1796875, 10);
+    for (const same of [0, 1, 5, 40]) expect(mcnemarPValue(same, same)).toBe(1);
+    // Past the double's 2^-1074: no question count overflows.
+    expect(mcnemarPValue(600, 600)).toBe(1);
+    expect(mcnemarPValue(0, 1200)).toBe(0);
   });
 
-  it('from 20% of 50 questions, 19 of 50 is the smallest rise called real, and 18 is not; from 20 of 100, 33', () => {
-    expect(verdict(10, 50, 18, 50)).toBe('same');
-    expect(verdict(10, 50, 19, 50)).toBe('rise');
-    expect(verdict(20, 100, 32, 100)).toBe('same');
-    expect(verdict(20, 100, 33, 100)).toBe('rise');
-    // And the same distance down.
-    expect(verdict(19, 50, 10, 50)).toBe('fall');
+  it('calls a change real below 5%, a rise when more questions newly name the business than stopped, a fall the other way', () => {
+    const verdict = (lost: number, gained: number) => changeVerdict(sampleCount(0, 0), sampleCount(0, 0), { questions: 41, namedBoth: 0, namedBeforeOnly: lost, namedNowOnly: gained });
+    expect([verdict(0, 6).verdict, verdict(6, 0).verdict, verdict(0, 5).verdict, verdict(1, 6).verdict, verdict(1, 8).verdict, verdict(2, 10).verdict, verdict(10, 2).verdict, verdict(7, 7).verdict]).toEqual([
+      'rise',
+      'fall',
+      'same',
+      'same',
+      'rise',
+      'rise',
+      'fall',
+      'same',
+    ]);
+    expect(verdict(0, 0)).toMatchObject({ verdict: 'same', pValue: 1 });
   });
 
-  it('with few answers uses the exact test: 0 to 4 of 10 is within the usual variation, though the z-test would call it real', () => {
-    // Pooled z-test: p = 0.0253; Fisher's exact test: p = 0.0867.
-    expect(changePValue(0, 10, 4, 10)).toBeCloseTo(0.0866873, 6);
-    expect(verdict(0, 10, 4, 10)).toBe('same');
-    expect(changePValue(1, 20, 6, 20)).toBeCloseTo(0.0914761, 6);
-    expect(verdict(0, 10, 7, 10)).toBe('rise');
+  it('takes its direction from the questions, not from the counts shown: 10 of 20 then 12 of 100, with 8 of the 20 lost and none won, is a real fall', () => {
+    const paired = { questions: 20, namedBoth: 2, namedBeforeOnly: 8, namedNowOnly: 0 };
+    const change = changeVerdict(sampleCount(10, 20), sampleCount(12, 100), paired);
+    expect(change).toMatchObject({ verdict: 'fall', before: { count: 10, of: 20 }, now: { count: 12, of: 100 }, paired });
+    expect(change.pValue).toBeCloseTo(0.0078125, 10);
   });
 
-  it('an empty sample compares with nothing: p = 1, within the usual variation', () => {
-    expect(changeVerdict(sampleCount(0, 0), sampleCount(12, 50))).toMatchObject({ verdict: 'same', pValue: 1 });
-    expect(verdict(0, 50, 0, 50)).toBe('same');
-    expect(verdict(50, 50, 50, 50)).toBe('same');
+  it('pairs by question: the same totals, 10 then 16 of 41, are a real rise when six questions moved up and none down, and within the usual variation when ten moved up and four down', () => {
+    const allUp = twoRuns({ chatgpt: namedFor(between(0, 10)) }, { chatgpt: namedFor(between(0, 16)) });
+    expect(allUp.changes.map((change) => change.sentence)).toEqual(['ChatGPT named you in 16 of 41, up from 10 of 41: a real rise.']);
+    expect(allUp.changes[0]?.paired).toEqual({ questions: 41, namedBoth: 10, namedBeforeOnly: 0, namedNowOnly: 6 });
+    expect(allUp.changes[0]?.pValue).toBeCloseTo(0.03125, 10);
+    const bothWays = twoRuns({ chatgpt: namedFor(between(0, 10)) }, { chatgpt: namedFor(between(4, 20)) });
+    expect(bothWays.changes.map((change) => change.sentence)).toEqual(['ChatGPT named you in 16 of 41 (was 10 of 41): within the usual variation.']);
+    expect(bothWays.changes[0]?.paired).toEqual({ questions: 41, namedBoth: 6, namedBeforeOnly: 4, namedNowOnly: 10 });
+    // 2 (1 + 14 + 91 + 364 + 1001) / 16384
+    expect(bothWays.changes[0]?.pValue).toBeCloseTo(0.1795654, 7);
+  });
+});
+
+describe('the change test when the runs gave different numbers of answers', () => {
+  it('10 of 20 then 12 of 41: on the 20 questions answered both times 8 stopped naming the business and none started, so a real fall, not a rise', () => {
+    // Run 1: ChatGPT's calls for questions 21 to 41 failed; it named the business for the first 10.
+    // Run 2: every call answered; it named the business for the first 2 and for 10 it had not answered before.
+    const trend = twoRuns({ chatgpt: namedFor(between(0, 10), between(0, 20)) }, { chatgpt: namedFor((index) => index < 2 || between(20, 30)(index)) });
+    const [change] = trend.changes;
+    expect(change?.sentence).toBe(
+      'ChatGPT named you in 12 of 41, down from 10 of 20: a real fall. Only the 20 questions it answered both times are compared: it named you for 0 of them now and not before, for 8 before and not now.',
+    );
+    expect(change).toMatchObject({ verdict: 'fall', before: { count: 10, of: 20 }, now: { count: 12, of: 41 }, paired: { questions: 20, namedBoth: 2, namedBeforeOnly: 8, namedNowOnly: 0 } });
+    expect(change?.pValue).toBeCloseTo(0.0078125, 10);
+  });
+
+  it('10 of 20 then 0 of 10, the questions named before unanswered now: nothing moved on the 10 answered both times, so within the usual variation', () => {
+    // Run 2: the calls for the first 10 questions (those named in run 1) failed, and for the last 21.
+    const trend = twoRuns({ chatgpt: namedFor(between(0, 10), between(0, 20)) }, { chatgpt: namedFor(() => false, between(10, 20)) });
+    const [change] = trend.changes;
+    expect(change?.sentence).toBe(
+      'ChatGPT named you in 0 of 10 (was 10 of 20): within the usual variation. Only the 10 questions it answered both times are compared: it named you for 0 of them now and not before, for 0 before and not now.',
+    );
+    expect(change).toMatchObject({ verdict: 'same', pValue: 1, paired: { questions: 10, namedBoth: 0, namedBeforeOnly: 0, namedNowOnly: 0 } });
+  });
+
+  it('an assistant that answered in both runs but none of the same questions is not compared, and says so', () => {
+    const trend = twoRuns({ chatgpt: namedFor(() => false, between(0, 10)) }, { chatgpt: namedFor(() => true, between(10, 41)) });
+    expect(trend.changes).toEqual([
+      expect.objectContaining({ verdict: 'same', pValue: 1, sentence: 'ChatGPT answered none of the same questions in both runs, so there is nothing to compare.' }),
+    ]);
   });
 });
 
@@ -72,6 +141,15 @@ describe('the facts a run keeps', () => {
     expect(pipePros?.answers).toBe(answersNaming);
     expect(facts.competitors.map((competitor) => competitor.name)).not.toContain('Acme Plumbing Ltd');
   });
+
+  it('with each other business, the assistants whose answers named it, in the probe\'s order', () => {
+    for (const competitor of facts.competitors) {
+      const namers = auditInput.probe.assistants.filter((part) => part.answers.some((answer) => answer.error === null && answer.others.some((other) => other.toLowerCase() === competitor.name.toLowerCase())));
+      expect([competitor.name, competitor.assistants]).toEqual([competitor.name, namers.map((part) => part.id)]);
+    }
+    // Perplexity's answers never name Boiler Doctors.
+    expect(facts.competitors.find((competitor) => competitor.name === 'Boiler Doctors')?.assistants).toEqual(['chatgpt', 'claude', 'gemini']);
+  });
 });
 
 describe('the trend of three monthly runs', () => {
@@ -97,6 +175,14 @@ describe('the trend of three monthly runs', () => {
       'Perplexity named you in 21 of 41 (was 21 of 41): within the usual variation.',
     ]);
     expect(trendDocument.changes.map((change) => change.verdict)).toEqual(['rise', 'same', 'same', 'same']);
+    // What the verdicts rest on: Claude newly named the business for 20 questions and stopped for 2.
+    expect(trendDocument.changes.map((change) => [change.label, change.paired])).toEqual([
+      ['Claude', { questions: 41, namedBoth: 4, namedBeforeOnly: 2, namedNowOnly: 20 }],
+      ['ChatGPT', { questions: 41, namedBoth: 4, namedBeforeOnly: 10, namedNowOnly: 7 }],
+      ['Gemini', { questions: 41, namedBoth: 11, namedBeforeOnly: 0, namedNowOnly: 0 }],
+      ['Perplexity', { questions: 41, namedBoth: 21, namedBeforeOnly: 0, namedNowOnly: 0 }],
+    ]);
+    expect(trendDocument.changes[0]?.pValue).toBeCloseTo(0.000121117, 9);
   });
 
   it('shows the new competitor and the one gone, and the questions won and lost, from the last two runs', () => {
@@ -178,4 +264,71 @@ describe('series, and a client with fewer runs', () => {
     expect(none).toMatchObject({ latest: null, runs: [], changes: [], shareOfVoice: [], series: { number: 1, since: null, earlierRuns: 0 } });
   });
 
+});
+
+/** An answer naming one other business only. */
+const naming = (name: string): RecordedAnswer => ({ text: `For boiler work in Leeds, many landlords use **${name}**.`, sources: [] });
+
+describe('fair comparisons: only what an assistant answered in both runs', () => {
+  it('a question named only by an assistant whose call for it failed in the other run is neither lost nor won', () => {
+    // Claude's replies by question, September then October; ChatGPT answers every question both
+    // times and names the business only for question 13 in October, so every question was answered in both runs.
+    const claudeReplies = (index: number): [Reply, Reply] =>
+      index < 5
+        ? [namedThird, 'no answer'] // named, then the call failed: not lost
+        : index < 10
+          ? ['no answer', namedThird] // the call failed, then named: not won
+          : index === 10
+            ? [namedThird, notNamed] // lost
+            : index === 11
+              ? [notNamed, namedThird] // won
+              : index === 12
+                ? [namedThird, 'no answer'] // named by Claude, then by ChatGPT alone: named both times, neither
+                : [notNamed, notNamed];
+    const claude = (run: 0 | 1) => (_question: unknown, index: number): Reply => claudeReplies(index)[run];
+    const chatgpt = (run: 0 | 1) => (_question: unknown, index: number): Reply => (index === 12 && run === 1 ? namedFirst : notNamed);
+    const first = trendRun(1, 1, september, { chatgpt: chatgpt(0), claude: claude(0) });
+    const second = trendRun(2, 1, october, { chatgpt: chatgpt(1), claude: claude(1) });
+    const trend = composeTrend({ client: trendClient, runs: [first, second] });
+    const question = (index: number) => first.facts.questions[index]?.question;
+    expect(trend.questionsLost).toEqual([{ question: question(10), assistants: ['claude'] }]);
+    expect(trend.questionsWon).toEqual([{ question: question(11), assistants: ['claude'] }]);
+  });
+
+  it('a competitor named only by an assistant that gave no answers in the other run is neither gone nor new', () => {
+    // ChatGPT answers both times: Harehills Heating in September, Chapel Allerton Plumbing in October.
+    // Perplexity named Kirkstall Gas Services in September and gave no answers in October; Claude gave none in September and named Roundhay Repairs in October.
+    const first = trendRun(1, 1, september, {
+      chatgpt: (_question, index) => (index === 0 ? naming('Harehills Heating') : notNamed),
+      claude: () => 'no answer',
+      perplexity: (_question, index) => (index === 1 ? naming('Kirkstall Gas Services') : notNamed),
+    });
+    const second = trendRun(2, 1, october, {
+      chatgpt: (_question, index) => (index === 0 ? naming('Chapel Allerton Plumbing') : notNamed),
+      claude: (_question, index) => (index === 1 ? naming('Roundhay Repairs') : notNamed),
+      perplexity: () => 'no answer',
+    });
+    const trend = composeTrend({ client: trendClient, runs: [first, second] });
+    expect(trend.competitorsGone).toEqual([{ name: 'Harehills Heating', answers: 1 }]);
+    expect(trend.competitorsNew).toEqual([{ name: 'Chapel Allerton Plumbing', answers: 1 }]);
+
+    // Facts kept before the assistants were recorded compare as they did then: on the name alone.
+    const withoutAssistants = (run: TrendRunInput): TrendRunInput => ({ ...run, facts: { ...run.facts, competitors: run.facts.competitors.map(({ key, name, answers }): MonitorRunFacts['competitors'][number] => ({ key, name, answers })) } });
+    const old = composeTrend({ client: trendClient, runs: [withoutAssistants(first), withoutAssistants(second)] });
+    expect(old.competitorsGone).toEqual([
+      { name: 'Harehills Heating', answers: 1 },
+      { name: 'Kirkstall Gas Services', answers: 1 },
+    ]);
+    expect(old.competitorsNew).toEqual([
+      { name: 'Chapel Allerton Plumbing', answers: 1 },
+      { name: 'Roundhay Repairs', answers: 1 },
+    ]);
+    // An old run before a new one: the new run's competitors are judged by their assistants, the old run's by name.
+    const mixed = composeTrend({ client: trendClient, runs: [withoutAssistants(first), second] });
+    expect(mixed.competitorsNew).toEqual([{ name: 'Chapel Allerton Plumbing', answers: 1 }]);
+    expect(mixed.competitorsGone).toEqual([
+      { name: 'Harehills Heating', answers: 1 },
+      { name: 'Kirkstall Gas Services', answers: 1 },
+    ]);
+  });
 });

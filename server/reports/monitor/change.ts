@@ -1,51 +1,25 @@
+import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import type { SampleCount } from '../audit/audit-document';
-import type { ChangeVerdict } from './trend-document';
+import type { ChangeVerdict, MonitorRunFacts, PairedQuestions } from './trend-document';
 
 /**
  * Whether an assistant naming the business in N1 of M1 answers one run and N2 of M2 the next is a
- * real change, or the usual variation of samples that size: the same questions asked twice get
+ * real change, or the usual variation of its answers: the same questions asked twice get
  * different answers, so 12 of 50 and 17 of 50 can be the same visibility.
  *
- * The test: two proportions, two-sided, at the 5% level. The pooled two-proportion z-test where
- * its normal approximation holds (every expected count of the 2x2 table at least 5, the textbook
- * rule); Fisher's exact test where it does not (few questions, or a rate near 0 or all), since
- * there the z-test calls changes real too easily. A change is real when the p-value is below the
- * level: the chance that runs of the same visibility would differ this much is under 5%.
+ * Every run of a client puts the same questions to the same assistant, so the two runs are not
+ * unrelated samples: they are pairs, one per question. The test uses that pairing. For one
+ * assistant it takes the questions that assistant answered in BOTH runs (a call that failed in
+ * either run leaves its question out), and counts the questions whose outcome changed: b named
+ * the business before and not now, c not before and now. The questions named both times or
+ * neither time say nothing about a change. If nothing had changed, each changed question would as
+ * likely have gone one way as the other: **McNemar's exact test** is the two-sided exact binomial
+ * test of c against b + c at one half, p = min(1, 2 P(X <= min(b, c))), X ~ Binomial(b + c, 1/2).
+ * A change is real when p is below 5%; a rise when c > b, a fall when b > c.
  */
 
 /** The test's level: a change this unlikely by chance alone (two-sided) is called real. */
 const SIGNIFICANCE_LEVEL = 0.05;
-
-/** Below this expected count in any cell of the 2x2 table, the normal approximation is not trusted. */
-const SMALLEST_EXPECTED_COUNT = 5;
-
-/**
- * The complementary error function, erfc(x) for x >= 0: the Chebyshev fit of Numerical Recipes
- * (Press, Teukolsky, Vetterling and Flannery, 2nd ed., section 6.2, `erfcc`), with a fractional
- * error below 1.2e-7 everywhere: far finer than a decision at the 5% level needs.
- */
-function erfc(x: number): number {
-  const t = 1 / (1 + 0.5 * x);
-  const polynomial =
-    -x * x -
-    1.26551223 +
-    t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-  return t * Math.exp(polynomial);
-}
-
-/** The two-sided tail of the standard normal beyond |z|: P(|Z| >= |z|) = erfc(|z| / sqrt 2). */
-const twoSidedNormalTail = (z: number): number => Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
-
-/**
- * The pooled two-proportion z-test: z = (p2 - p1) / sqrt(p (1 - p) (1/n1 + 1/n2)), p the pooled
- * share (k1 + k2) / (n1 + n2); its two-sided p-value from the normal tail.
- */
-function zTest(k1: number, n1: number, k2: number, n2: number): number {
-  const pooled = (k1 + k2) / (n1 + n2);
-  const spread = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
-  if (spread === 0) return 1;
-  return twoSidedNormalTail((k2 / n2 - k1 / n1) / spread);
-}
 
 const logFactorials: number[] = [0];
 function logFactorial(n: number): number {
@@ -54,38 +28,46 @@ function logFactorial(n: number): number {
 }
 
 /**
- * Fisher's exact test, two-sided: with both samples' sizes and the total named fixed, the chance
- * of every split of the named between the samples (the hypergeometric distribution), and the
- * p-value the sum of the chances of the splits no likelier than the one seen.
+ * McNemar's exact test, two-sided: of the questions whose outcome changed, `lost` were named
+ * before and not now (b), `gained` not before and now (c). The chance, were either way equally
+ * likely, of a split at least this uneven: 2 P(X <= min(b, c)) for X ~ Binomial(b + c, 1/2),
+ * at most 1 (1 when no question changed).
  */
-function fisherTest(k1: number, n1: number, k2: number, n2: number): number {
-  const named = k1 + k2;
-  const total = n1 + n2;
-  const logChance = (a: number) =>
-    logFactorial(named) + logFactorial(total - named) + logFactorial(n1) + logFactorial(n2) - logFactorial(a) - logFactorial(named - a) - logFactorial(n1 - a) - logFactorial(n2 - named + a) - logFactorial(total);
-  const seen = logChance(k1);
-  let pValue = 0;
-  for (let a = Math.max(0, named - n2); a <= Math.min(named, n1); a += 1) {
-    const chance = logChance(a);
-    // A relative tolerance, so splits exactly as likely as the one seen count despite rounding.
-    if (chance <= seen + 1e-7) pValue += Math.exp(chance);
+export function mcnemarPValue(lost: number, gained: number): number {
+  const changed = lost + gained;
+  const fewer = Math.min(lost, gained);
+  let tail = 0;
+  // Each term C(n, k) / 2^n, in logarithms so that no count of questions overflows.
+  for (let k = 0; k <= fewer; k += 1) tail += Math.exp(logFactorial(changed) - logFactorial(k) - logFactorial(changed - k) - changed * Math.LN2);
+  return Math.min(1, 2 * tail);
+}
+
+/** What the test rests on for one assistant: the questions it answered in both runs, and how their outcome moved. */
+export function pairedQuestions(assistant: AssistantId, before: MonitorRunFacts, now: MonitorRunFacts): PairedQuestions {
+  const earlier = new Map(before.questions.map((question) => [question.question, question]));
+  const paired = { questions: 0, namedBoth: 0, namedBeforeOnly: 0, namedNowOnly: 0 };
+  const seen = new Set<string>();
+  for (const question of now.questions) {
+    const then = earlier.get(question.question);
+    if (then === undefined || seen.has(question.question) || !then.answeredBy.includes(assistant) || !question.answeredBy.includes(assistant)) continue;
+    seen.add(question.question);
+    const namedThen = then.namedBy.includes(assistant);
+    const namedNow = question.namedBy.includes(assistant);
+    paired.questions += 1;
+    if (namedThen && namedNow) paired.namedBoth += 1;
+    else if (namedThen) paired.namedBeforeOnly += 1;
+    else if (namedNow) paired.namedNowOnly += 1;
   }
-  return Math.min(1, pValue);
+  return paired;
 }
 
-/** The two-sided p-value of k1 of n1 against k2 of n2 by the stated test (1 when either sample is empty). */
-export function changePValue(k1: number, n1: number, k2: number, n2: number): number {
-  if (n1 === 0 || n2 === 0) return 1;
-  const named = k1 + k2;
-  const total = n1 + n2;
-  const smallestExpected = (Math.min(n1, n2) * Math.min(named, total - named)) / total;
-  return smallestExpected < SMALLEST_EXPECTED_COUNT ? fisherTest(k1, n1, k2, n2) : zTest(k1, n1, k2, n2);
-}
-
-/** Whether `before` to `now` is a real rise, a real fall, or within the usual variation. */
-export function changeVerdict(before: SampleCount, now: SampleCount): ChangeVerdict {
-  const pValue = changePValue(before.count, before.of, now.count, now.of);
-  const real = pValue < SIGNIFICANCE_LEVEL;
-  const rising = before.of > 0 && now.of > 0 && now.count / now.of > before.count / before.of;
-  return { verdict: real ? (rising ? 'rise' : 'fall') : 'same', before, now, pValue };
+/**
+ * Whether the assistant's naming moved for real on the questions it answered both times (`paired`):
+ * a real rise, a real fall, or within the usual variation. `before` and `now` are the counts a
+ * person reads (out of all the answers each run gave); the verdict rests on `paired` alone.
+ */
+export function changeVerdict(before: SampleCount, now: SampleCount, paired: PairedQuestions): ChangeVerdict {
+  const pValue = mcnemarPValue(paired.namedBeforeOnly, paired.namedNowOnly);
+  const verdict = pValue >= SIGNIFICANCE_LEVEL ? 'same' : paired.namedNowOnly > paired.namedBeforeOnly ? 'rise' : 'fall';
+  return { verdict, before, now, pValue, paired };
 }
