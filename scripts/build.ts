@@ -141,7 +141,7 @@ async function buildServer(): Promise<void> {
     entryPoints: {
       'server/site-check-process': 'server/site-check/check-process.ts',
       'server/probe-process': 'server/visibility-probe/probe-process.ts',
-      'server/audit-process': 'server/reports/audit/audit-process.ts',
+      'server/run-process': 'server/runs/run-process.ts',
     },
     outdir: dist,
     bundle: true,

@@ -35,8 +35,7 @@ import { probeViews } from './visibility-probe/probe-view';
 import { usePageCache } from './pages/representation';
 import type { AuditDocument } from './reports/audit/audit-document';
 import { auditReportRoutes } from './reports/audit/audit-routes';
-import { AuditRunStore } from './reports/audit/audit-store';
-import { ClientStore } from './reports/monitor/client-store';
+import { RunStore } from './runs/run-store';
 import { monitorReportRoutes } from './reports/monitor/monitor-routes';
 import type { TrendDocument } from './reports/monitor/trend-document';
 
@@ -100,6 +99,9 @@ export interface SiteApp extends Express {
 }
 
 /** Builds the Express app from its dependencies. It does not listen: server/index.ts does. */
+/** A stored document (JSON) as its page reads it; null for none. */
+const parsedOrNull = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
 export function createApp(deps: AppDependencies): SiteApp {
   const { config, db, logger, clock } = deps;
   usePageCache(config.pageCacheDir);
@@ -184,18 +186,16 @@ export function createApp(deps: AppDependencies): SiteApp {
         on: probesOn,
         assistants: config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label),
         onQueued: () => deps.probes?.kick(),
-        budget: new StartBudget(deps.probesPerAddressPerDay ?? probesPerAddressPerDay(config.probe), clock, DAY_MS),
+        budget: new StartBudget(deps.probesPerAddressPerDay ?? probesPerAddressPerDay(config), clock, DAY_MS),
       },
       sendPage: pages.sendPerVisitor,
     }),
   );
   app.use(siteCheckResultRoutes({ store: checkStore, probeFor: probeViews(db, probesOn), sendPage: pages.sendPerVisitor, addressBound: perVisitorBound }));
-  // An audit run's report: only a link given out for it (its token's hash is looked up) opens it.
-  const auditRuns = new AuditRunStore(db);
-  app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? ((token) => auditRuns.reportFor(token)), pages, addressBound: perVisitorBound }));
-  // A monitored client's page: likewise, only a link given out for the client opens it.
-  const clients = new ClientStore(db);
-  app.use(monitorReportRoutes({ reportFor: deps.trendFor ?? ((token) => clients.trendFor(token)), pages, addressBound: perVisitorBound }));
+  // An audit run's report, and a monitored client's page: only a link given out for it (its token's hash is looked up) opens it.
+  const runs = new RunStore(db);
+  app.use(auditReportRoutes({ reportFor: deps.auditReportFor ?? ((token) => parsedOrNull<AuditDocument>(runs.reportFor(token))), pages, addressBound: perVisitorBound }));
+  app.use(monitorReportRoutes({ reportFor: deps.trendFor ?? ((token) => parsedOrNull<TrendDocument>(runs.trendFor(token))), pages, addressBound: perVisitorBound }));
   app.get(/.*/, pages.pageHandler);
   app.use(pages.methodHandler);
   app.use(pages.errorHandler);

@@ -22,12 +22,13 @@ import { createSiteChecker } from './site-check/site-checker';
 import { probeDelivery } from './leads/probe-delivery';
 import { createProber } from './visibility-probe/prober';
 import { ProbeWorker } from './visibility-probe/probe-worker';
-import { createAuditor } from './reports/audit/auditor';
-import { AuditMail } from './reports/audit/audit-mail';
-import { AuditRunStore } from './reports/audit/audit-store';
-import { AuditWorker } from './reports/audit/audit-worker';
-import { MonitorMail } from './reports/monitor/monitor-mail';
-import { MonitorWorker } from './reports/monitor/monitor-worker';
+import { withoutPrivateLinks } from './reports/private-addresses';
+import { AuditRuns } from './runs/audit-runs';
+import { ClientRuns } from './runs/client-runs';
+import { createRunner } from './runs/runner';
+import { RunStore } from './runs/run-store';
+import { neverFits } from './runs/run-budget';
+import { RunWorker } from './runs/run-worker';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -40,10 +41,8 @@ const MAIL_STOP_GRACE_MS = 1500;
 const CHECK_STOP_GRACE_MS = 1000;
 /** How long the stop waits for a visibility probe in progress; an unfinished one runs again at the next start. */
 const PROBE_STOP_GRACE_MS = 1000;
-/** How long the stop waits for an audit run in progress; an unfinished one resumes at the next start, with the answers it kept. */
-const AUDIT_STOP_GRACE_MS = 1000;
-/** Likewise for a monitored client's run. */
-const MONITOR_STOP_GRACE_MS = 1000;
+/** How long the stop waits for a run in progress (an audit's or a client's); an unfinished one is put back and resumes at the next start, with the answers it kept. */
+const RUN_STOP_GRACE_MS = 1000;
 /** How often the outbox looks for mail an ops command queued (a report sent with `npm run audit -- --send`). */
 const OPS_MAIL_POLL_MS = 2000;
 /** How often held submissions and public checks past their retention are deleted (and once at start). */
@@ -98,7 +97,8 @@ async function main(): Promise<void> {
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailDir);
   // One clock for the pages, the records they write and the worker that reads them back.
   const clock = () => new Date();
-  const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs, pollMs: OPS_MAIL_POLL_MS });
+  // A report's private link stays in a mail only until it is sent: the outbox keeps the mail, not the secret.
+  const mailer = new OutboxWorker({ db, transport, logger, clock, retryBaseMs: config.mailRetryBaseMs, pollMs: OPS_MAIL_POLL_MS, keptOnceSent: (stored) => withoutPrivateLinks(stored, config.siteUrl) });
   const store = new LeadStore(db);
   if (config.siteCheckAllow.length > 0) {
     logger.warn({ siteCheckAllow: config.siteCheckAllow }, 'SITE_CHECK_ALLOW is set: the site check may reach these addresses on any port (for staging and tests only)');
@@ -122,50 +122,30 @@ async function main(): Promise<void> {
   });
   // The AI visibility probe, and the audit's full runs, run only while an assistant's key is set.
   const deliverProbe = probeDelivery(store, new SiteCheckStore(db), config, clock);
-  const auditRuns = new AuditRunStore(db);
-  const auditMail = new AuditMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand });
-  // A monitored client's run is a full audit run of its fixed questions. One background run at a
-  // time across both: each queue claims nothing while a run of the other runs, and each nudges
-  // the other when one ends.
-  const monitor =
+  const mailSettings = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand };
+  const runStore = new RunStore(db);
+  // Every full run, an audit request's and a monitored client's, on one worker: one at a time,
+  // each rule of the day's calls, erasure, retries and resumption written once (server/runs/).
+  const runs =
     config.probe.assistants.length === 0
       ? null
-      : new MonitorWorker({
+      : new RunWorker({
           db,
           logger,
           clock,
           checker,
-          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.monitor.promptsPerAssistant, clock, priority: config.backgroundPriority }),
+          runner: createRunner({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: config.backgroundPriority }),
           dailyCalls: config.probe.dailyCalls,
-          assistants: config.probe.assistants.length,
-          intervalDays: config.monitor.intervalDays,
-          sendToClients: config.monitor.send,
-          siteUrl: config.siteUrl,
-          mail: new MonitorMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand }),
-          onDelivered: () => {
-            mailer.kick();
-            audits?.kick();
-          },
+          kinds: [
+            new AuditRuns(db, { ...mailSettings, autoSend: config.audit.autoSend }),
+            new ClientRuns(db, { ...mailSettings, assistants: config.probe.assistants.length, intervalDays: config.monitor.intervalDays, sendToClients: config.monitor.send }),
+          ],
+          onDelivered: () => mailer.kick(),
         });
-  const audits =
-    config.probe.assistants.length === 0
-      ? null
-      : new AuditWorker({
-          db,
-          logger,
-          clock,
-          checker,
-          auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: config.backgroundPriority }),
-          dailyCalls: config.probe.dailyCalls,
-          deliver: (finished) => {
-            const mailed = auditMail.runEnded(finished, clock(), config.audit.autoSend);
-            logger.info({ runId: finished.run.id, auditId: finished.run.audit_id, mailed }, mailed ? 'Audit run mailed to the agency' : 'Audit run not mailed: its request was erased');
-          },
-          onDelivered: () => {
-            mailer.kick();
-            monitor?.kick();
-          },
-        });
+  // AUDIT_AUTO=1: the calls of a lead's full run, asked for by its probe (a run no day could hold is never queued).
+  const autoRunCalls = config.audit.promptsPerAssistant * config.probe.assistants.length;
+  const autoRunRefused = neverFits(autoRunCalls, config.probe.dailyCalls, 'Set a lower AUDIT_PROMPTS');
+  if (config.audit.auto && autoRunRefused) logger.warn({ calls: autoRunCalls, dailyCalls: config.probe.dailyCalls }, `AUDIT_AUTO=1 queues no run: ${autoRunRefused}`);
   const probes =
     config.probe.assistants.length === 0
       ? null
@@ -180,14 +160,14 @@ async function main(): Promise<void> {
             logger.info({ probeId: finished.probeId, auditId: finished.auditId, delivery }, 'Visibility probe results mailed');
             // AUDIT_AUTO=1: a lead whose probe asked every question gets its full audit run, queued
             // with the probe's record. Held submissions are no leads: they have no probe.
-            if (config.audit.auto && finished.report.status === 'done' && delivery !== 'lead erased') {
-              const runId = auditRuns.enqueue(finished.auditId, 'auto', config.audit.promptsPerAssistant, config.probe.assistants.length, clock());
+            if (config.audit.auto && !autoRunRefused && finished.report.status === 'done' && delivery !== 'lead erased') {
+              const runId = runStore.enqueue({ for: { audit: finished.auditId }, trigger: 'auto', prompts: config.audit.promptsPerAssistant, assistants: config.probe.assistants.length }, clock());
               logger.info({ runId, auditId: finished.auditId }, 'Audit run queued (AUDIT_AUTO=1)');
             }
           },
           onDelivered: () => {
             mailer.kick();
-            audits?.kick();
+            runs?.kick();
           },
         });
   logger.info({ assistants: config.probe.assistants.map((assistant) => assistant.id) }, probes ? 'AI visibility probe on' : 'AI visibility probe not configured (no assistant key set)');
@@ -230,8 +210,7 @@ async function main(): Promise<void> {
     logger.info({ via: transport.description }, 'Mail outbox started');
     siteChecks.start();
     probes?.start();
-    audits?.start();
-    monitor?.start();
+    runs?.start();
     purge();
     purgeTimer = setInterval(purge, QUARANTINE_PURGE_EVERY_MS);
     purgeTimer.unref();
@@ -269,7 +248,7 @@ async function main(): Promise<void> {
     server.close(() => {
       // However many mails wait, none is started now; the one being sent may finish. A check
       // still running, or a probe, stays queued and runs again at the next start.
-      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS), audits?.stop(AUDIT_STOP_GRACE_MS), monitor?.stop(MONITOR_STOP_GRACE_MS)]).then(([settled]) => {
+      void Promise.all([mailer.stop(MAIL_STOP_GRACE_MS), siteChecks.stop(CHECK_STOP_GRACE_MS), probes?.stop(PROBE_STOP_GRACE_MS), runs?.stop(RUN_STOP_GRACE_MS)]).then(([settled]) => {
         if (!settled) logger.warn('A mail was still being sent at shutdown: it stays in the outbox and is sent at the next start');
         transport.close();
         app.aiLedger?.stop();

@@ -73,6 +73,12 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
     return () => this.record(row, result);
   }
 
+  /**
+   * A row whose run a stop ended (`stop` past its grace): by default left as it is, to run again at
+   * the next start. Runs while the database is still open.
+   */
+  protected stoppedUnder(_row: Row): void {}
+
   /** Milliseconds until a row falls due by itself (a retry's time); null: rows only come with a kick. */
   protected nextDueIn(): number | null {
     return null;
@@ -178,8 +184,9 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
           refused = !this.settle(row, result);
         },
         (error: unknown) => {
-          // Ended by a stop: the row stays as it is and runs again at the next start.
+          // Ended by a stop: the row runs again at the next start, as the queue says (stoppedUnder).
           if (!signal.aborted) this.options.logger.error({ err: error, id: row.id }, `${this.name} failed`);
+          else if (this.options.db.open) this.stoppedUnder(row);
         },
       )
       .finally(() => {
@@ -232,7 +239,7 @@ export abstract class QueueWorker<Row extends { id: number }, Result> {
  * How a worker stops: true once `idle` resolves, or false when `graceMs` passes first (what is
  * still running then is left to the next start). No grace limit: waits for idle.
  */
-async function idleWithin(idle: () => Promise<void>, graceMs: number): Promise<boolean> {
+export async function idleWithin(idle: () => Promise<void>, graceMs: number): Promise<boolean> {
   if (!Number.isFinite(graceMs)) {
     await idle();
     return true;

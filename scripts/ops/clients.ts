@@ -5,23 +5,29 @@
 //   add --from-audit N [--label NAME] [--brand NAME] [--email ADDRESS]   (the details of audit request N)
 //   list                      id, label, site, the name searched for and where it was read, status, last run, score, next run
 //   pause|resume|remove|link --id N
-//   run --id N                queues a run now, waits for it and prints its one-line result
+//   link --id N --revoke      ends every link given out to the client's page
+//   run --id N                queues a run now (or goes on with one stopped part way), waits for it and prints its one-line result
 //   edit --id N --keywords "a, b" [--products "..."]   new fixed questions: a new series
 //   edit --id N --brand NAME  the name its answers are searched for: every run counted again, no call made
 // Exits 0 when done; 1 on a bad value, an unknown client, or a run that did not end well; 2 on a
 // usage error or, for run, when no assistant is configured.
-import { migrate, openDatabase } from '../../server/db/database';
-import { ClientStore, planClientQuestions, questionsOf, type ClientRow, type NewClient } from '../../server/reports/monitor/client-store';
-import { clientPageAddress } from '../../server/reports/monitor/monitor-mail';
-import type { TrendDocument } from '../../server/reports/monitor/trend-document';
-import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
-import { hostOf, siteOf } from '../../server/business/names';
-import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { givenName, nameOrigin, signsOfStored, type BusinessName } from '../../server/business/business-name';
+import { hostOf, siteOf } from '../../server/business/names';
+import { migrate, openDatabase } from '../../server/db/database';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import { composeTrend, monitorFacts } from '../../server/reports/monitor/compose-trend';
-import { recountRun, type KeptRun } from '../../server/reports/recount';
+import type { TrendDocument } from '../../server/reports/monitor/trend-document';
+import { clientPageUrl } from '../../server/reports/private-addresses';
+import { ClientStore, planClientQuestions, questionsOf, type ClientListing, type ClientRow, type NewClient } from '../../server/runs/client-store';
+import { TREND_RUNS, trendRuns } from '../../server/runs/client-runs';
+import { followRun, runName, StoppedFollowing } from '../../server/runs/follow';
+import { recountRun, type KeptRun } from '../../server/runs/recount';
+import { dayBudget, neverFits } from '../../server/runs/run-budget';
+import { RunStore, type RunRow } from '../../server/runs/run-store';
 import type { SiteCheckReport } from '../../server/site-check/check-report';
+import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
+import { ProbeStore } from '../../server/visibility-probe/probe-store';
+import type { PlannedQuestion } from '../../server/visibility-probe/prompts';
 import { configuredDatabase, fail, parseOptions } from './cli';
 
 const USAGE = [
@@ -29,31 +35,29 @@ const USAGE = [
   '       npm run clients -- add --from-audit N [--label NAME] [--brand NAME] [--email ADDRESS]',
   '       npm run clients -- list',
   '       npm run clients -- pause|resume|remove|run|link --id N',
+  '       npm run clients -- link --id N --revoke',
   '       npm run clients -- edit --id N --keywords "a, b" [--products "..."]',
   '       npm run clients -- edit --id N --brand NAME',
 ].join('\n');
-/** How often a run is looked at while `run` waits for it. */
-const FOLLOW_EVERY_MS = 500;
-/** How long a queued run may wait for the server, with no other run before it, before the command says the server is not running it. */
-const SERVER_WAIT_MS = 15_000;
 /** The longest label, brand or site kept; the longest keywords, customer or products. */
 const SHORT_FIELD = 200;
 const LONG_FIELD = 2_000;
 
 const [command, ...rest] = process.argv.slice(2);
-const OPTIONS: Record<string, { known: string[]; required: string[] }> = {
+const OPTIONS: Record<string, { known: string[]; required: string[]; flags?: string[] }> = {
   add: { known: ['site', 'keywords', 'customer', 'products', 'brand', 'label', 'email', 'from-audit'], required: [] },
   list: { known: [], required: [] },
   pause: { known: ['id'], required: ['id'] },
   resume: { known: ['id'], required: ['id'] },
   remove: { known: ['id'], required: ['id'] },
   run: { known: ['id'], required: ['id'] },
-  link: { known: ['id'], required: ['id'] },
+  link: { known: ['id'], required: ['id'], flags: ['revoke'] },
   edit: { known: ['id', 'keywords', 'products', 'brand'], required: ['id'] },
 };
 const spec = command === undefined ? undefined : OPTIONS[command];
 if (spec === undefined) fail(USAGE);
-const options = parseOptions(rest, spec.known) as Record<string, string>;
+const parsed = parseOptions(rest, spec.known, spec.flags ?? []);
+const options = Object.fromEntries(Object.entries(parsed).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))) as Record<string, string>;
 if (spec.required.some((name) => options[name] === undefined)) fail(USAGE);
 if (command === 'edit' && options.keywords === undefined && options.brand === undefined) fail(USAGE);
 
@@ -63,6 +67,7 @@ const { config, db } = configuredDatabase((file) => {
   return opened;
 });
 const clients = new ClientStore(db);
+const runs = new RunStore(db);
 
 /** Ends the command with one line on stderr. */
 function stop(message: string, code = 1): never {
@@ -101,7 +106,10 @@ function client(): ClientRow {
 
 const utc = (iso: string | null) => (iso === null ? '-' : `${iso.replace('T', ' ').slice(0, 16)} UTC`);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const pageLine = (id: number) => `Page (for the agency; anyone with this address can read it): ${clientPageAddress(config.siteUrl, clients.mintLink(id, 'agency', new Date()))}`;
+const pageLine = (id: number) => `Page (for the agency; anyone with this address can read it): ${clientPageUrl(config.siteUrl, runs.mintLink({ client: id }, 'agency', new Date()))}`;
+
+/** The calls one run of `questions` questions takes, all the configured assistants together (one at least, before any is configured). */
+const callsOfRun = (questions: number) => questions * Math.max(1, config.probe.assistants.length);
 
 function add(): never {
   let words: Omit<NewClient, 'questions' | 'label'>;
@@ -153,6 +161,8 @@ function add(): never {
   if (words.email) personal.push(words.email);
   const questions = planClientQuestions(words, config.monitor.promptsPerAssistant, personal);
   if (questions.length === 0) stop('These words make no question to ask (keywords, products or customer): give --keywords that name what buyers search for');
+  const never = neverFits(callsOfRun(questions.length), config.probe.dailyCalls, 'Set a lower MONITOR_PROMPTS');
+  if (never) stop(never.replace('Not queued', 'Not added: its run'));
   const label = field('label', SHORT_FIELD) || words.brand || siteOf(words.site) || words.site;
   const now = new Date();
   const id = clients.add({ ...words, label, questions }, now);
@@ -166,11 +176,30 @@ function add(): never {
 /** The name a client's answers are searched for and where it was read: given, or its latest run's reading of its site. */
 function searchedFor(row: ClientRow): string {
   if (row.brand !== null) return `"${row.brand}" (${nameOrigin(['given'])})`;
-  const latest = clients.finishedRuns(row.id).at(-1);
+  const latest = runs.withReport({ client: row.id }).at(-1);
   const business = latest?.document ? (JSON.parse(latest.document) as AuditDocument).business : null;
   if (!business) return 'read from its site at its first run';
   if (business.name === null) return `${business.site ?? row.site} only (its site gives no name of its own)`;
   return `"${business.name}" (${nameOrigin(signsOfStored(business)) || 'read from its site'})`;
+}
+
+/** Its latest ended run, or what the run it has queued waits for. */
+function lastRun(row: ClientListing): string {
+  if (row.pending_status === 'running') return `run #${row.pending_id ?? ''} running`;
+  if (row.pending_status === 'queued') {
+    const running = row.pending_id === null ? null : runs.runningBesides(row.pending_id);
+    const waits =
+      row.status === 'paused'
+        ? 'waits: the client is paused'
+        : row.pending_not_before !== null
+          ? `waits for ${utc(row.pending_not_before)} (today's PROBE_DAILY_CALLS cannot hold it)`
+          : running
+            ? `waits for ${runName(running)}`
+            : 'queued: the server starts it within seconds';
+    return `run #${row.pending_id ?? ''} ${waits}`;
+  }
+  if (row.last_run_at === null) return 'none yet';
+  return `${utc(row.last_run_at)}${row.last_status === 'done' ? '' : ` (${row.last_status ?? ''})`}`;
 }
 
 function list(): never {
@@ -184,7 +213,7 @@ function list(): never {
       row.site,
       searchedFor(row),
       row.status,
-      row.last_run_at === null ? (row.runs > 0 ? 'running' : 'none yet') : `${utc(row.last_run_at)}${row.last_status === 'done' ? '' : ` (${row.last_status ?? ''})`}`,
+      lastRun(row),
       row.last_score === null ? '-' : `${row.last_score}/100`,
       row.status === 'paused' ? 'paused' : utc(row.next_run_at),
     ]),
@@ -208,9 +237,9 @@ function setStatus(status: ClientRow['status']): never {
 
 function remove(): never {
   const row = client();
-  const runs = clients.list().find((listed) => listed.id === row.id)?.runs ?? 0;
+  const count = clients.list().find((listed) => listed.id === row.id)?.runs ?? 0;
   clients.remove(row.id);
-  done(`Client #${row.id} (${row.label}) removed, with its ${plural(runs, 'run')}, their answers and every link to its page: its page now answers as an unknown one.`);
+  done(`Client #${row.id} (${row.label}) removed, with its ${plural(count, 'run')}, their answers and every link to its page: its page now answers as an unknown one.`);
 }
 
 /**
@@ -225,16 +254,21 @@ function correctBrand(row: ClientRow, given: string): string {
   const counted = db
     .transaction(() => {
       clients.setBrand(row.id, checked.name);
-      const runs = clients.finishedRuns(row.id);
-      for (const run of runs) {
-        const kept = { answers: clients.answers(run.id), document: JSON.parse(run.document ?? 'null') as AuditDocument, check: run.check_report ? (JSON.parse(run.check_report) as SiteCheckReport) : null, status: run.status === 'stopped' ? 'stopped' : 'done', reason: run.reason } satisfies KeptRun;
-        // A run of the questions fixed now was planned from them; an earlier series' questions are made again from the client's words.
-        const recount = recountRun(kept, business, name, run.series === row.series ? questionsOf(row) : undefined);
-        clients.recounted(run.id, { document: JSON.stringify(recount.document), facts: JSON.stringify(monitorFacts(recount.probe)), visibilityScore: recount.visibilityScore, summary: recount.summary });
+      const finished = runs.withReport({ client: row.id });
+      for (const run of finished) {
+        const kept = { answers: runs.answers(run.id), document: JSON.parse(run.document ?? 'null') as AuditDocument, check: run.check_report ? (JSON.parse(run.check_report) as SiteCheckReport) : null, status: run.status === 'stopped' ? 'stopped' : 'done', reason: run.reason } satisfies KeptRun;
+        // Each run counted from the questions it asked, kept with it; a run kept before they were, from the client's current words.
+        const recount = recountRun(kept, business, name, run.questions ? (JSON.parse(run.questions) as PlannedQuestion[]) : undefined);
+        runs.recounted(run.id, { document: JSON.stringify(recount.document), facts: JSON.stringify(monitorFacts(recount.probe)), visibilityScore: recount.visibilityScore, summary: recount.summary });
       }
-      const trendRuns = clients.trendRuns(row.id);
-      if (trendRuns.length > 0) clients.storeTrend(row.id, composeTrend({ client: { label: row.label, name: checked.name, site: row.site }, runs: trendRuns }));
-      return runs.length;
+      // The trend composed again from the runs as counted now (this command's own process, not the site's).
+      const counted = trendRuns(runs.withReport({ client: row.id }));
+      const latest = counted.at(-1);
+      if (latest) {
+        const series = counted.filter((run) => run.series === latest.series).slice(-TREND_RUNS);
+        clients.storeTrend(row.id, JSON.stringify(composeTrend({ client: { label: row.label, name: checked.name, site: row.site }, runs: series, earlierSeriesRuns: counted.length - counted.filter((run) => run.series === latest.series).length })));
+      }
+      return finished.length;
     })
     .immediate();
   return `Client #${row.id} (${row.label}): its answers are searched for "${checked.name}" (given with --brand); ${plural(counted, 'run')} counted again from the answers kept, no assistant asked, and its page changed to match.`;
@@ -242,7 +276,7 @@ function correctBrand(row: ClientRow, given: string): string {
 
 function edit(): never {
   const before = client();
-  const running = clients.pending(before.id);
+  const running = runs.pending({ client: before.id });
   if (running?.status === 'running') stop(`Client #${before.id}'s run #${running.id} is running: change it once it has ended`);
   const named = options.brand === undefined ? null : correctBrand(before, field('brand', SHORT_FIELD, true));
   if (options.keywords === undefined) done(named ?? '');
@@ -259,16 +293,12 @@ function edit(): never {
   done(`Client #${row.id} (${row.label}): ${plural(questions.length, 'new question')} fixed for each assistant, series ${series}. Its trend starts again from the next run; the runs before are kept, not compared.`);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The run's one-line result: its scores against the run before, and the changes its trend calls real. */
-function resultLine(clientRow: ClientRow, runId: number): string {
-  const run = clients.run(runId);
-  if (!run) stop(`Run #${runId} is gone: client #${clientRow.id} was removed`);
+function resultLine(clientRow: ClientRow, run: RunRow): string {
   if (run.status === 'failed') stop(`Run #${run.id} of client #${clientRow.id} (${clientRow.label}) failed: ${run.reason ?? 'no reason given'}`);
   const trend = clients.get(clientRow.id)?.trend;
   const document = trend ? (JSON.parse(trend) as TrendDocument) : null;
-  const earlier = clients.earlierRun(run);
+  const earlier = runs.withReport({ client: clientRow.id }).filter((other) => other.id < run.id && other.series === run.series && other.status === 'done').at(-1);
   const before = earlier ? { visibilityScore: earlier.visibility_score } : undefined;
   const real = document?.changes.filter((change) => change.verdict !== 'same') ?? [];
   const score = (value: number | null | undefined) => (value === null || value === undefined ? '-' : `${value}/100`);
@@ -279,40 +309,53 @@ function resultLine(clientRow: ClientRow, runId: number): string {
   ].join(' ');
 }
 
+/** run --id N: a run now (or the rest of one stopped part way), once the day is seen to hold it; waits for it and prints its result. */
 async function run(): Promise<never> {
   const row = client();
   if (config.probe.assistants.length === 0) stop('No AI assistant is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or PERPLEXITY_API_KEY', 2);
   if (row.status === 'paused') stop(`Client #${row.id} (${row.label}) is paused: resume it first (npm run clients -- resume --id ${row.id})`);
   let id: number;
-  const pending = clients.pending(row.id);
+  const pending = runs.pending({ client: row.id });
   if (pending) {
     id = pending.id;
     console.log(`Run #${id} of client #${row.id} is ${pending.status} already: waiting for it.`);
   } else {
     const assistants = config.probe.assistants.map((assistant) => ASSISTANTS[assistant.id].label);
+    const latest = runs.latest({ client: row.id });
+    const going = latest?.status === 'stopped' ? latest : null;
     const questions = questionsOf(row).length;
-    const calls = questions * assistants.length;
-    const now = new Date();
-    const used = new ProbeStore(db).callsOn(now);
-    const left = Math.max(0, config.probe.dailyCalls - used);
-    console.log(`Client #${row.id} (${row.site}): ${questions} questions to each of ${assistants.join(', ')} = ${calls} calls. Today (UTC) ${used} of PROBE_DAILY_CALLS=${config.probe.dailyCalls} are used, ${left} left.`);
-    if (calls > left) stop(`Not started: the run needs ${calls} calls and today has ${left} left of PROBE_DAILY_CALLS=${config.probe.dailyCalls}. Run it after 00:00 UTC; the schedule runs it then on its own if it is due.`);
-    id = clients.enqueue(row, 'command', config.probe.assistants.length, config.monitor.intervalDays, now);
-    console.log(`Queued as run #${id}: the server runs it.`);
+    const calls = going ? runs.callsLeftFor(going) : callsOfRun(questions);
+    const day = dayBudget(new ProbeStore(db).callsOn(new Date()), config.probe.dailyCalls);
+    console.log(
+      `${going ? `Run #${going.id} of client #${row.id} (${row.site}) stopped part way: the rest is ${calls} calls` : `Client #${row.id} (${row.site}): ${questions} questions to each of ${assistants.join(', ')} = ${calls} calls`}. ${day.line}`,
+    );
+    const never = neverFits(calls, config.probe.dailyCalls, 'Set a lower MONITOR_PROMPTS and give the client new questions (edit)');
+    if (never) stop(never);
+    if (!day.holds(calls)) stop(`Not started: the run needs ${calls} calls and today has ${day.left} left of PROBE_DAILY_CALLS=${config.probe.dailyCalls}. Run it after 00:00 UTC; the schedule runs it then on its own if it is due.`);
+    if (going) {
+      runs.continueStopped(going.id);
+      id = going.id;
+      console.log(`Run #${id} queued again: the server asks the rest.`);
+    } else {
+      id = clients.enqueue(row, 'command', config.probe.assistants.length, config.monitor.intervalDays, new Date());
+      console.log(`Queued as run #${id}: the server runs it.`);
+    }
   }
   process.once('SIGINT', () => stop(`\nNo longer waiting for run #${id}: it goes on in the server.`, 130));
-  const queuedAt = Date.now();
-  for (;;) {
-    const current = clients.run(id);
-    if (!current) stop(`Run #${id} is gone: client #${row.id} was removed`);
-    if (current.status !== 'queued' && current.status !== 'running') break;
-    if (current.status === 'queued' && current.not_before !== null) stop(`Run #${id} waits for the next UTC day (${utc(current.not_before)}): today's PROBE_DAILY_CALLS cannot hold it. It stays queued.`);
-    if (current.status === 'queued' && !clients.runningBesides(id) && Date.now() - queuedAt > SERVER_WAIT_MS) {
-      stop(`The server has not started run #${id} in ${SERVER_WAIT_MS / 1000} s: is it running, with an assistant's key set? The run stays queued and starts when the server does.`);
-    }
-    await sleep(FOLLOW_EVERY_MS);
+  try {
+    done(resultLine(row, await followRun(runs, id, { name: `run #${id}`, gone: `client #${row.id} was removed` })));
+  } catch (error) {
+    if (error instanceof StoppedFollowing) stop(error.message, error.status);
+    throw error;
   }
-  done(resultLine(row, id));
+}
+
+/** link --id N: a fresh address of the client's page; --revoke: every address given out ends. */
+function link(): never {
+  const row = client();
+  if (parsed.revoke !== true) done(pageLine(row.id));
+  const ended = runs.revokeLinks({ client: row.id });
+  done(`Client #${row.id} (${row.label}): ${plural(ended, 'link')} to its page ended; they open nothing now. A new one: npm run clients -- link --id ${row.id}`);
 }
 
 switch (command) {
@@ -328,10 +371,8 @@ switch (command) {
     remove();
   case 'edit':
     edit();
-  case 'link': {
-    const row = client();
-    done(pageLine(row.id));
-  }
+  case 'link':
+    link();
   default:
     run().catch((error: unknown) => stop(`The clients command stopped: ${error instanceof Error ? error.message : String(error)}`));
 }

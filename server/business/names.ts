@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../shared/escape-reg-exp';
 import { probePlatforms } from '../../shared/generated/probe-platforms';
 
 /**
@@ -65,7 +66,6 @@ export function findName(text: string, key: string): number {
 /** Words that may start lower case inside a business name ("Bank of England", "Smith and Sons"). */
 export const JOINING_WORDS: ReadonlySet<string> = new Set(['and', 'of', 'the', 'for', 'in', 'on', 'at', 'by', 'with', 'de', 'la', 'le', 'du', 'des', 'von', 'van', '&']);
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A web address written in text, with its scheme or from "www.": up to a space, a quote or a

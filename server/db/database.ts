@@ -107,6 +107,16 @@ export function retryWhileLocked<T>(write: () => T, onLocked?: () => void): Prom
   });
 }
 
+/**
+ * Copies the WAL into the database file and empties it, so that no earlier copy of a page (an
+ * erased row, a link a mail no longer keeps) stays readable in the -wal file; with secure_delete,
+ * the database file keeps none either. False when a reader kept it from finishing (try again).
+ */
+export function emptyWal(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  return result?.busy === 0;
+}
+
 /** For ops scripts: never writes, so it can run beside the live server. */
 export function openDatabaseReadOnly(file: string): Db {
   return addFunctions(new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }));

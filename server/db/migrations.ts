@@ -478,6 +478,96 @@ export const migrations: Migration[] = [
       ALTER TABLE audit_submissions ADD COLUMN brand TEXT;
     `,
   },
+  {
+    version: 13,
+    name: 'one run machine',
+    sql: `
+      -- Every full run, an audit request's (audit_id) or a monitored client's (client_id), in one
+      -- table: what both kinds do is written once (server/runs/). trigger: who queued it (the
+      -- command, AUDIT_AUTO, the schedule). series: a client's question series. questions: the
+      -- questions the run asks, fixed beforehand for a client, kept once made for an audit
+      -- (PlannedQuestion[] JSON), so that its answers can be counted again. facts: what a
+      -- client's trend compares (MonitorRunFacts JSON). not_before: a run the day's
+      -- PROBE_DAILY_CALLS cannot hold waits for the next UTC day. sent_at: when the prospect's
+      -- mail with its report's link was queued.
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        audit_id INTEGER REFERENCES audit_submissions (id) ON DELETE CASCADE,
+        client_id INTEGER REFERENCES clients (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'stopped', 'failed')),
+        trigger TEXT NOT NULL CHECK (trigger IN ('command', 'auto', 'schedule')),
+        series INTEGER,
+        prompts INTEGER NOT NULL,
+        calls_planned INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        progress TEXT,
+        reason TEXT,
+        visibility_score INTEGER,
+        readiness_score INTEGER,
+        summary TEXT,
+        document TEXT,
+        facts TEXT,
+        check_report TEXT,
+        questions TEXT,
+        not_before TEXT,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT,
+        sent_at TEXT,
+        CHECK ((audit_id IS NULL) <> (client_id IS NULL))
+      ) STRICT;
+      CREATE INDEX runs_audit_id ON runs (audit_id);
+      CREATE INDEX runs_client_id ON runs (client_id);
+      CREATE INDEX runs_pending ON runs (id) WHERE status IN ('queued', 'running');
+
+      -- Each answer of a run as it arrives (ProbeAnswer JSON), by assistant and question: a run
+      -- resumed asks only what has no answer here, so none is paid twice.
+      CREATE TABLE run_answers (
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        assistant TEXT NOT NULL,
+        question INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (run_id, assistant, question)
+      ) STRICT, WITHOUT ROWID;
+
+      -- The links given out: to an audit run's report (run_id), or to a client's page (client_id).
+      -- Only the SHA-256 of each token is kept.
+      CREATE TABLE run_links (
+        token_hash TEXT PRIMARY KEY,
+        run_id INTEGER REFERENCES runs (id) ON DELETE CASCADE,
+        client_id INTEGER REFERENCES clients (id) ON DELETE CASCADE,
+        audience TEXT NOT NULL CHECK (audience IN ('agency', 'prospect', 'client')),
+        created_at TEXT NOT NULL,
+        CHECK ((run_id IS NULL) <> (client_id IS NULL))
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX run_links_run_id ON run_links (run_id);
+      CREATE INDEX run_links_client_id ON run_links (client_id);
+
+      -- Every stored run, answer and link carried over: an audit run keeps its number (the agency
+      -- has it in mails), a client's run is numbered after them.
+      INSERT INTO runs (id, audit_id, status, trigger, prompts, calls_planned, attempts, progress, reason, visibility_score, readiness_score, summary, document, check_report, created_at, started_at, finished_at, sent_at)
+        SELECT id, audit_id, status, trigger, prompts, calls_planned, attempts, progress, reason, visibility_score, readiness_score, summary, document, check_report, created_at, started_at, finished_at, sent_at FROM audit_runs;
+      CREATE TEMP TABLE client_run_numbers AS
+        SELECT id AS old, (SELECT coalesce(max(id), 0) FROM audit_runs) + row_number() OVER (ORDER BY id) AS new FROM client_runs;
+      INSERT INTO runs (id, client_id, status, trigger, series, prompts, calls_planned, attempts, progress, reason, visibility_score, readiness_score, summary, document, facts, check_report, questions, not_before, created_at, started_at, finished_at)
+        SELECT numbers.new, run.client_id, run.status, run.trigger, run.series, run.prompts, run.calls_planned, run.attempts, run.progress, run.reason, run.visibility_score, run.readiness_score,
+               run.summary, run.document, run.facts, run.check_report,
+               (SELECT questions FROM clients WHERE clients.id = run.client_id AND clients.series = run.series), run.not_before, run.created_at, run.started_at, run.finished_at
+        FROM client_runs AS run JOIN client_run_numbers AS numbers ON numbers.old = run.id;
+      INSERT INTO run_answers (run_id, assistant, question, answer) SELECT run_id, assistant, question, answer FROM audit_answers;
+      INSERT INTO run_answers (run_id, assistant, question, answer)
+        SELECT numbers.new, answer.assistant, answer.question, answer.answer FROM client_answers AS answer JOIN client_run_numbers AS numbers ON numbers.old = answer.run_id;
+      INSERT INTO run_links (token_hash, run_id, audience, created_at) SELECT token_hash, run_id, audience, created_at FROM audit_links;
+      INSERT INTO run_links (token_hash, client_id, audience, created_at) SELECT token_hash, client_id, audience, created_at FROM client_links;
+      DROP TABLE client_run_numbers;
+      DROP TABLE audit_links;
+      DROP TABLE audit_answers;
+      DROP TABLE audit_runs;
+      DROP TABLE client_links;
+      DROP TABLE client_answers;
+      DROP TABLE client_runs;
+    `,
+  },
 ];
 
 /** The schema version this code brings a database to; a newer one was made by a later release. */

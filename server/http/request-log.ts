@@ -2,15 +2,14 @@ import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
 import { SITE_CHECK_PARAM } from '../../shared/site-check';
-import { AUDIT_REPORT_PATH } from '../reports/audit/audit-address';
-import { MONITOR_REPORT_PATH } from '../reports/monitor/monitor-address';
+import { PRIVATE_REPORT_PATHS } from '../reports/private-addresses';
 import { requestId } from './request-id';
 
 /** Query parameters whose value is a key to one visitor's page (a site check's token): never logged. */
 const SECRET_PARAMS: ReadonlySet<string> = new Set([SITE_CHECK_PARAM]);
 
 /** Paths whose rest is a key to one visitor's page (an audit report's or a monitoring report's token): never logged, in any letter case. */
-const SECRET_PATHS = [`${AUDIT_REPORT_PATH}/`, `${MONITOR_REPORT_PATH}/`];
+const SECRET_PATHS = PRIVATE_REPORT_PATHS.map((path) => `${path}/`);
 
 function decodedName(raw: string): string {
   try {

@@ -35,14 +35,16 @@ export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
 
 /**
  * Visibility probes one client address may start in 24 hours through the audit form: as many as
- * a fifth of PROBE_DAILY_CALLS pays for (a probe costs PROBE_PROMPTS calls to each configured
- * assistant at most), one at least. A script sending requests with made-up e-mail addresses
- * could otherwise spend the day's calls in a few minutes, and every real lead after it would go
- * without its probe.
+ * a fifth of PROBE_DAILY_CALLS pays for, one at least. A lead costs its probe (PROBE_PROMPTS calls
+ * to each configured assistant at most) and, with AUDIT_AUTO=1, the full audit run its probe
+ * queues (AUDIT_PROMPTS calls to each): one address's allowance counts both. A script sending
+ * requests with made-up e-mail addresses could otherwise spend the day's calls in a few minutes,
+ * and every real lead after it would go without its probe.
  */
-export function probesPerAddressPerDay(probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>): number {
-  const callsPerProbe = probe.promptsPerAssistant * Math.max(1, probe.assistants.length);
-  return Math.max(1, Math.floor(probe.dailyCalls / 5 / callsPerProbe));
+export function probesPerAddressPerDay(config: { probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>; audit: Pick<Config['audit'], 'auto' | 'promptsPerAssistant'> }): number {
+  const assistants = Math.max(1, config.probe.assistants.length);
+  const callsPerLead = (config.probe.promptsPerAssistant + (config.audit.auto ? config.audit.promptsPerAssistant : 0)) * assistants;
+  return Math.max(1, Math.floor(config.probe.dailyCalls / 5 / callsPerLead));
 }
 
 /** The one key the public check's budget for all visitors together is counted under. */

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FieldSpec, FormValues } from '../../shared/forms/form-schema';
 import { escapeHtml } from '../../shared/escape-html';
-import type { MailMessage } from '../mail/mail-message';
+import { newMessageId, type MailMessage } from '../mail/mail-message';
 import { reportHtml, reportSummary, reportText } from '../site-check/report';
 import type { SiteCheckReport } from '../site-check/check-report';
 import * as probeReport from '../visibility-probe/report';
@@ -117,10 +116,6 @@ export function composeNotification(input: NotificationInput): MailMessage {
     html,
     messageId: input.messageId ?? newMessageId(input.kind, input.id, input.siteUrl),
   };
-}
-
-function newMessageId(kind: string, id: number, siteUrl: string): string {
-  return `<${kind}-${id}.${randomBytes(6).toString('hex')}@${new URL(siteUrl).hostname}>`;
 }
 
 export interface FollowUpMailInput {

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../shared/escape-html';
+import { emptyWal, REFUSED_RETRY_MS } from '../db/database';
 import { QueueWorker, type QueueWorkerOptions } from '../queue-worker';
 import type { MailMessage } from './mail-message';
 import type { MailTransport } from './mail-transport';
@@ -22,6 +23,11 @@ export interface OutboxWorkerOptions extends QueueWorkerOptions {
    * it has none of its own to wait for; unset: it waits to be kicked.
    */
   pollMs?: number;
+  /**
+   * What a sent mail keeps (its stored JSON, as it will be kept): a secret it carried (a report's
+   * private link) is its reader's alone, so once sent the copy loses it, in the file's bytes too.
+   */
+  keptOnceSent?: (stored: string) => string;
 }
 
 /**
@@ -82,6 +88,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
   private readonly retryBaseMs: number;
   private readonly dailyCap: number;
   private readonly pollMs: number | undefined;
+  private readonly keptOnceSent: ((stored: string) => string) | undefined;
 
   constructor(options: OutboxWorkerOptions) {
     super(options);
@@ -90,6 +97,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     this.retryBaseMs = options.retryBaseMs;
     this.dailyCap = options.dailyCap ?? DAILY_MAIL_CAP;
     this.pollMs = options.pollMs;
+    this.keptOnceSent = options.keptOnceSent;
     this.sentSince = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM mail_outbox WHERE sent_at >= ?`);
     // The next mail to send: each sender's first of the day before anyone's second, and among
     // those the newest first, so that a flood, from one address or from many, before a lead or
@@ -108,7 +116,7 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     this.writeNotice = db.prepare(`INSERT INTO settings (key, value) VALUES ('mail_cap_notice', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
     this.clearNotice = db.prepare(`DELETE FROM settings WHERE key = 'mail_cap_notice' AND value = ?`);
     this.nextDue = db.prepare<[], { next: string | null }>(`SELECT min(next_attempt_at) AS next FROM mail_outbox WHERE sent_at IS NULL`);
-    this.markSent = db.prepare(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`);
+    this.markSent = db.prepare(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, message = ? WHERE id = ?`);
     this.markFailed = db.prepare(`UPDATE mail_outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`);
   }
 
@@ -165,15 +173,30 @@ export class OutboxWorker extends QueueWorker<OutboxRow, SendOutcome> {
     const { logger, clock } = this.options;
     const about = { mailId: row.id, kind: row.kind, sourceId: row.source_id };
     if (outcome.sent) {
-      this.markSent.run(clock().toISOString(), row.id);
+      const kept = this.keptOnceSent?.(row.message) ?? row.message;
+      this.markSent.run(clock().toISOString(), kept, row.id);
       if (outcome.notice) this.clearNotice.run(JSON.stringify(outcome.notice));
       logger.info({ ...about, via: this.transport.description }, 'Email sent');
+      if (kept !== row.message) this.forgetEarlierCopies();
       return;
     }
     const attempts = row.attempts + 1;
     const nextAttemptAt = new Date(clock().getTime() + this.retryDelay(attempts)).toISOString();
     this.markFailed.run(attempts, outcome.reason.slice(0, 1000), nextAttemptAt, row.id);
     logger.warn({ ...about, attempts, nextAttemptAt, err: outcome.reason }, 'Email sending failed');
+  }
+
+  /**
+   * The WAL still holds the page as it was before the secret was taken out: emptied now, or, while
+   * a reader keeps it, once more after REFUSED_RETRY_MS (and at the next mail that needs it).
+   */
+  private forgetEarlierCopies(): void {
+    const { db, logger } = this.options;
+    if (!db.open || emptyWal(db)) return;
+    const again = setTimeout(() => {
+      if (db.open && !emptyWal(db)) logger.warn('The WAL could not be emptied after a sent mail lost its link: it is at the next one');
+    }, REFUSED_RETRY_MS);
+    again.unref();
   }
 
   /** A mail whose sending could not be recorded is not kept as sent: it is still due, and goes again (same Message-ID). */

@@ -3,12 +3,12 @@ import type { Db } from '../db/database';
 export type ExportTable = 'audit' | 'contact' | 'quarantine' | 'checks' | 'clients';
 
 /** The latest audit run of the request in the row that has a report (complete or stopped part way). */
-const LATEST_REPORT = `id = (SELECT max(id) FROM audit_runs WHERE audit_id = audit_submissions.id AND status IN ('done', 'stopped'))`;
+const LATEST_REPORT = `id = (SELECT max(id) FROM runs WHERE audit_id = audit_submissions.id AND status IN ('done', 'stopped') AND document IS NOT NULL)`;
 
 /** One assistant's "named N of M" in a client's run, from its report (empty: not asked, or no report). */
 const namedBy = (assistant: string) => ({
   name: `${assistant}_named`,
-  sql: `(SELECT json_extract(value, '$.named.count') || ' of ' || json_extract(value, '$.named.of') FROM json_each(client_runs.document, '$.visibility') WHERE json_extract(value, '$.assistant') = '${assistant}')`,
+  sql: `(SELECT json_extract(value, '$.named.count') || ' of ' || json_extract(value, '$.named.of') FROM json_each(runs.document, '$.visibility') WHERE json_extract(value, '$.assistant') = '${assistant}')`,
 });
 
 /**
@@ -29,9 +29,9 @@ const tables: Record<ExportTable, { from: string; columns: (string | { name: str
       { name: 'probe_summary', sql: `CASE WHEN visibility_probes.status IN ('queued', 'running') THEN visibility_probes.status ELSE visibility_probes.summary END` },
       // Its latest audit run with a report (npm run audit): when it was made, its visibility
       // score, and whether the prospect was sent it (empty: no report yet).
-      { name: 'audit_made_at', sql: `(SELECT finished_at FROM audit_runs WHERE ${LATEST_REPORT})` },
-      { name: 'audit_score', sql: `(SELECT visibility_score FROM audit_runs WHERE ${LATEST_REPORT})` },
-      { name: 'audit_sent', sql: `(SELECT CASE WHEN sent_at IS NULL THEN 'no' ELSE 'yes' END FROM audit_runs WHERE ${LATEST_REPORT})` },
+      { name: 'audit_made_at', sql: `(SELECT finished_at FROM runs WHERE ${LATEST_REPORT})` },
+      { name: 'audit_score', sql: `(SELECT visibility_score FROM runs WHERE ${LATEST_REPORT})` },
+      { name: 'audit_sent', sql: `(SELECT CASE WHEN sent_at IS NULL THEN 'no' ELSE 'yes' END FROM runs WHERE ${LATEST_REPORT})` },
     ],
   },
   contact: {
@@ -46,19 +46,19 @@ const tables: Record<ExportTable, { from: string; columns: (string | { name: str
   // The monitored clients' runs, one row each (npm run clients): the series of questions it
   // asked, its scores, and each assistant's answers naming the client out of those it gave.
   clients: {
-    from: 'client_runs JOIN clients ON clients.id = client_runs.client_id',
+    from: 'runs JOIN clients ON clients.id = runs.client_id',
     columns: [
       { name: 'client_id', sql: 'clients.id' },
       { name: 'label', sql: 'clients.label' },
       { name: 'site', sql: 'clients.site' },
-      { name: 'series', sql: 'client_runs.series' },
-      { name: 'run_id', sql: 'client_runs.id' },
-      { name: 'created_at', sql: 'client_runs.created_at' },
-      { name: 'run_at', sql: 'client_runs.finished_at' },
-      { name: 'trigger', sql: 'client_runs.trigger' },
-      { name: 'status', sql: 'client_runs.status' },
-      { name: 'visibility_score', sql: 'client_runs.visibility_score' },
-      { name: 'readiness_score', sql: 'client_runs.readiness_score' },
+      { name: 'series', sql: 'runs.series' },
+      { name: 'run_id', sql: 'runs.id' },
+      { name: 'created_at', sql: 'runs.created_at' },
+      { name: 'run_at', sql: 'runs.finished_at' },
+      { name: 'trigger', sql: 'runs.trigger' },
+      { name: 'status', sql: 'runs.status' },
+      { name: 'visibility_score', sql: 'runs.visibility_score' },
+      { name: 'readiness_score', sql: 'runs.readiness_score' },
       namedBy('chatgpt'),
       namedBy('claude'),
       namedBy('gemini'),

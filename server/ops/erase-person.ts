@@ -2,7 +2,7 @@ import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ageOutTimes, listBackups } from '../backup/backup-files';
 import { firstLine } from '../backup/database-file';
-import { openDatabaseReadOnly, type Db } from '../db/database';
+import { emptyWal, openDatabaseReadOnly, type Db } from '../db/database';
 import { emailKey } from '../db/email-key';
 
 export interface ErasureReport {
@@ -32,6 +32,9 @@ const PERSON_ROWS = {
 } as const;
 
 const rowsOf = (rows: keyof typeof PERSON_ROWS) => `FROM ${PERSON_ROWS[rows].table} WHERE email_key(${PERSON_ROWS[rows].column}) = ?`;
+
+/** A monitored client is the person's by its contact address, or by the request of theirs it was added from (under any contact address). */
+const THEIR_CLIENTS = `FROM clients WHERE email_key(email) = ? OR from_audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`;
 
 /** The Message-ID header of an .eml file (headers come first; 64 KB is far more than they take). */
 function messageIdOf(file: string): string | null {
@@ -80,10 +83,10 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
         visibilityProbes: db.prepare(`DELETE FROM visibility_probes WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
         // Their answers and the links to their reports go with them (ON DELETE CASCADE): a link
         // given out then opens nothing.
-        auditRuns: db.prepare(`DELETE FROM audit_runs WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
+        auditRuns: db.prepare(`DELETE FROM runs WHERE audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key).changes,
         // A client is theirs by its contact address, or by the request it was added from; its
         // runs, their answers and every link to its page go with it: its page then opens nothing.
-        clients: db.prepare(`DELETE FROM clients WHERE email_key(email) = ? OR from_audit_id IN (SELECT id ${rowsOf('auditSubmissions')})`).run(key, key).changes,
+        clients: db.prepare(`DELETE ${THEIR_CLIENTS}`).run(key, key).changes,
         auditSubmissions: remove('auditSubmissions'),
         contactMessages: remove('contactMessages'),
         heldSubmissions: remove('heldSubmissions'),
@@ -118,8 +121,7 @@ export function erasePerson(db: Db, email: string, mailDir: string): ErasureRepo
  */
 function truncateWal(db: Db): void {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
-    if (result?.busy === 0) return;
+    if (emptyWal(db)) return;
     pause(100);
   }
   throw new Error('The WAL could not be emptied (the database stayed busy): run the erase again');
@@ -141,7 +143,11 @@ function countPersonRows(db: Db, key: string): number {
   const tables = new Set(db.prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'table'`).pluck().all());
   return (Object.keys(PERSON_ROWS) as (keyof typeof PERSON_ROWS)[])
     .filter((rows) => tables.has(PERSON_ROWS[rows].table))
-    .reduce((sum, rows) => sum + (db.prepare<[string], number>(`SELECT count(*) ${rowsOf(rows)}`).pluck().get(key) ?? 0), 0);
+    .reduce((sum, rows) => {
+      // Clients as erasure finds them: by their contact, or by the person's request they came from.
+      if (rows === 'clients') return sum + (db.prepare<[string, string], number>(`SELECT count(*) ${THEIR_CLIENTS}`).pluck().get(key, key) ?? 0);
+      return sum + (db.prepare<[string], number>(`SELECT count(*) ${rowsOf(rows)}`).pluck().get(key) ?? 0);
+    }, 0);
 }
 
 /**

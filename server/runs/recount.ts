@@ -5,8 +5,8 @@ import type { AssistantId } from '../visibility-probe/assistant-catalogue';
 import { assembleReport, recountReport, type ProbeAnswer, type ProbeReport } from '../visibility-probe/probe-report';
 import { planQuestions, type BusinessDetails, type PlannedQuestion } from '../visibility-probe/prompts';
 import { reportSummary } from '../visibility-probe/report';
-import type { AuditDocument } from './audit/audit-document';
-import { composeAudit } from './audit/compose-audit';
+import type { AuditDocument } from '../reports/audit/audit-document';
+import { composeAudit } from '../reports/audit/compose-audit';
 
 /**
  * A finished run (an audit's or a monitored client's) counted again under another name, when the

@@ -1,5 +1,6 @@
 import type { ProbePlaceholder } from '../../shared/content-schema';
-import { escapeRegExp, findName, nameKey, siteFinder, WEB_ADDRESS } from '../business/names';
+import { escapeRegExp } from '../../shared/escape-reg-exp';
+import { findName, nameKey, siteFinder, WEB_ADDRESS } from '../business/names';
 
 /** The audit form's words about the business (never about the person): all a question is made of. */
 export interface BusinessDetails {

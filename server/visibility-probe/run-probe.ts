@@ -4,7 +4,7 @@ import { askWithRetries, type CallPolicy } from './ask';
 import type { AssistantClient, RawAnswer } from './assistants';
 import { CALL_TIMEOUT_MS } from './call-limits';
 import { assembleReport, businessSought, keptReading, nothingToAsk, type ProbeAnswer, type ProbeReport, type SoughtBusiness } from './probe-report';
-import { questionPlan, type BusinessDetails } from './prompts';
+import { questionPlan, type BusinessDetails, type PlannedQuestion } from './prompts';
 import { readAnswer, type CitedSource } from './who-is-named';
 
 /** The most of an answer's text that is kept, read and shown; an answer asked for at most MAX_OUTPUT_TOKENS is shorter. */
@@ -41,8 +41,8 @@ export interface ProbeDeps {
   templates?: readonly string[];
   /** Told after each question is answered or given up, for a progress line. */
   onProgress?: (done: number, total: number) => void;
-  /** Told the questions once they are made, before any is asked. */
-  onQuestions?: (prompts: readonly string[]) => void;
+  /** Told the questions once they are made, before any is asked, each with the keyword and product it was made of. */
+  onQuestions?: (planned: readonly PlannedQuestion[]) => void;
   /** Told of each answer (or failure) as it arrives, so that it can be kept before the probe ends. */
   onAnswer?: (answer: QuestionAnswer) => void;
   /**
@@ -51,7 +51,7 @@ export interface ProbeDeps {
    */
   previous?: readonly QuestionAnswer[];
   /** The questions to ask, fixed beforehand (a monitored client's, the same each run: all of them, whatever promptsPerAssistant says); by default made from the business's words. */
-  questions?: readonly string[];
+  questions?: readonly PlannedQuestion[];
 }
 
 /** One assistant's answer to one question (its index in the report's prompts). */
@@ -90,7 +90,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   const sought = businessSought(input);
   const { brand, domain } = sought;
   const plan = deps.questions
-    ? { planned: deps.questions.map((question) => ({ question })), leftOut: [] }
+    ? { planned: [...deps.questions], leftOut: [] }
     : questionPlan(input.business, {
         count: deps.promptsPerAssistant,
         templates: deps.templates ?? probePrompts.templates,
@@ -133,7 +133,7 @@ export async function runProbe(input: ProbeInput, deps: ProbeDeps): Promise<Prob
   if (brand === null && domain === null) return report('skipped', 'no brand or website to look for in the answers');
   if (prompts.length === 0) return report('skipped', nothingToAsk(plan.leftOut));
 
-  deps.onQuestions?.(prompts);
+  deps.onQuestions?.(plan.planned);
   const policy: CallPolicy = {
     allowCall: async () => {
       if (stoppedBecause !== null) return false;

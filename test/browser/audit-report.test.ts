@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Request } from 'playwright-core';
-import { auditReportUrl } from '../../server/reports/audit/audit-address';
+import { auditReportUrl } from '../../server/reports/private-addresses';
 import { newCheckToken } from '../../server/site-check/check-store';
 import { handWrittenAudit } from '../fixtures/hand-written-audit';
 import { violations } from '../helpers/axe';

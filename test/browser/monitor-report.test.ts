@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Request } from 'playwright-core';
-import { MONITOR_REPORT_PATH } from '../../server/reports/monitor/monitor-address';
+import { MONITOR_REPORT_PATH } from '../../server/reports/private-addresses';
 import { newCheckToken } from '../../server/site-check/check-store';
 import { trendDocument } from '../fixtures/trend-document';
 import { violations } from '../helpers/axe';

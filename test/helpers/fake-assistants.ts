@@ -28,7 +28,9 @@ export type Reply =
   /** No answer at all: the connection is closed on the question (as a server closes a kept-alive one). */
   | { reset: true }
   /** A body that never ends (bytes sent before the probe stops reading). */
-  | { endless: true };
+  | { endless: true }
+  /** Another reply, sent once `until` has settled (a test acting in the middle of a run first). */
+  | { until: Promise<unknown>; then: Reply };
 
 export interface ReceivedRequest {
   method: string;
@@ -273,22 +275,28 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
         res.end(Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
       };
       if (request.key !== key) return send(id === 'gemini' ? 400 : 401, errorBody(id, id === 'gemini' ? 400 : 401, request.key));
-      const answer = reply(request, requests.length - 1);
-      if ('hang' in answer) return;
-      if ('reset' in answer) return void req.socket.destroy();
-      if ('endless' in answer) {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        const chunk = Buffer.alloc(64 * 1024, 0x20);
-        const pump = () => {
-          while (!res.destroyed && res.write(chunk));
-          if (!res.destroyed) res.once('drain', pump);
-        };
-        res.write('{"id":"');
-        pump();
-        return;
-      }
-      if ('status' in answer) return send(answer.status, errorBody(id, answer.status, request.key), answer.headers);
-      return send(200, answerBodyBytes(id, answer, request.question ?? ''));
+      const respond = (answer: Reply): void => {
+        if ('until' in answer) {
+          void answer.until.then(() => respond(answer.then));
+          return;
+        }
+        if ('hang' in answer) return;
+        if ('reset' in answer) return void req.socket.destroy();
+        if ('endless' in answer) {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          const chunk = Buffer.alloc(64 * 1024, 0x20);
+          const pump = () => {
+            while (!res.destroyed && res.write(chunk));
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          res.write('{"id":"');
+          pump();
+          return;
+        }
+        if ('status' in answer) return send(answer.status, errorBody(id, answer.status, request.key), answer.headers);
+        return send(200, answerBodyBytes(id, answer, request.question ?? ''));
+      };
+      respond(reply(request, requests.length - 1));
     });
   });
   const { port, close } = await listenOnLoopback(server);

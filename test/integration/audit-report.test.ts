@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
-import { AUDIT_REPORT_PATH } from '../../server/reports/audit/audit-address';
+import { AUDIT_REPORT_PATH } from '../../server/reports/private-addresses';
 import { newCheckToken } from '../../server/site-check/check-store';
 import { auditDocument } from '../fixtures/audit-document';
 import { handWrittenAudit } from '../fixtures/hand-written-audit';

@@ -151,11 +151,11 @@ describe('npm run audit, run by the server', () => {
     expect(unknown.body).not.toBe(page.body);
 
     // Kept beside the request: the run, its own site check, every answer, only the hash of each link.
-    const [run] = query<Record<string, unknown>>(database, 'SELECT status, trigger, prompts, calls_planned, attempts, check_report IS NOT NULL AS checked, sent_at FROM audit_runs');
+    const [run] = query<Record<string, unknown>>(database, 'SELECT status, trigger, prompts, calls_planned, attempts, check_report IS NOT NULL AS checked, sent_at FROM runs');
     expect(run).toEqual({ status: 'done', trigger: 'command', prompts: 5, calls_planned: 20, attempts: 1, checked: 1, sent_at: null });
-    expect(query(database, 'SELECT count(*) AS n FROM audit_answers')).toEqual([{ n: 20 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM run_answers')).toEqual([{ n: 20 }]);
     const token = printed.slice(printed.lastIndexOf('/') + 1);
-    expect(JSON.stringify(query(database, 'SELECT * FROM audit_links'))).not.toContain(token);
+    expect(JSON.stringify(query(database, 'SELECT * FROM run_links'))).not.toContain(token);
     expect(query(database, 'SELECT calls FROM probe_calls')).toEqual([{ calls: 20 }]);
   });
 
@@ -200,7 +200,7 @@ describe('npm run audit, run by the server', () => {
     expect(result.status).toBe(0);
     const [header, row] = parseCsv(result.stdout);
     const column = (name: string) => row?.[header?.indexOf(name) ?? -1];
-    const [run] = query<{ finished_at: string; visibility_score: number }>(database, 'SELECT finished_at, visibility_score FROM audit_runs');
+    const [run] = query<{ finished_at: string; visibility_score: number }>(database, 'SELECT finished_at, visibility_score FROM runs');
     expect(column('audit_made_at')).toBe(run?.finished_at);
     expect(column('audit_score')).toBe(String(run?.visibility_score));
     expect(column('audit_sent')).toBe('yes');
@@ -208,7 +208,7 @@ describe('npm run audit, run by the server', () => {
 
   it('--brand counts the kept answers again under the name given, asking nothing: the report changes to match, at the same address; a name made only of search words is refused', async () => {
     const requestsBefore = fakes.map((fake) => fake.requests.length);
-    const before = JSON.parse(query<{ document: string }>(database, 'SELECT document FROM audit_runs WHERE id = 1')[0]?.document ?? 'null') as { business: { name: string } };
+    const before = JSON.parse(query<{ document: string }>(database, 'SELECT document FROM runs WHERE id = 1')[0]?.document ?? 'null') as { business: { name: string } };
     expect(before.business.name).toBe('Okafor Plumbing');
 
     const refused = await audit(['--id', '1', '--brand', 'Leeds Plumbers']);
@@ -228,7 +228,7 @@ describe('npm run audit, run by the server', () => {
     expect(fakes.map((fake) => fake.requests.length)).toEqual(requestsBefore);
     expect(query(database, 'SELECT calls FROM probe_calls')).toEqual([{ calls: 20 }]);
     expect(query(database, 'SELECT brand FROM audit_submissions')).toEqual([{ brand: 'Pipe Pros Leeds' }]);
-    const [run] = query<{ document: string; visibility_score: number; summary: string }>(database, 'SELECT document, visibility_score, summary FROM audit_runs WHERE id = 1');
+    const [run] = query<{ document: string; visibility_score: number; summary: string }>(database, 'SELECT document, visibility_score, summary FROM runs WHERE id = 1');
     const after = JSON.parse(run?.document ?? 'null') as { business: { name: string; nameSigns: string[] }; visibility: { named: { count: number } }[]; askedFrom: string };
     expect(after.business).toMatchObject({ name: 'Pipe Pros Leeds', nameSigns: ['given'] });
     expect(after.visibility.map((part) => part.named.count)).toEqual([5, 5, 5, 5]);
@@ -238,12 +238,22 @@ describe('npm run audit, run by the server', () => {
     expect(page.body).toContain('In every answer we looked for “Pipe Pros Leeds” (as you confirmed it with us) and 127.0.0.1.');
   });
 
+  it('--revoke ends every link given out to the request\'s reports: they open nothing, and a new run gives a new one', async () => {
+    expect((await pageAt(printed)).body).toContain('Pipe Pros Leeds');
+    const revoked = await audit(['--id', '1', '--revoke']);
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toMatch(/^Audit request #1: \d+ links to its reports ended; they open nothing now\. A new one comes with the next run \(npm run audit -- --id 1\) or --send\.\n$/);
+    expect(query(database, 'SELECT count(*) AS n FROM run_links')).toEqual([{ n: 0 }]);
+    const unknown = await pageAt(printed.replace(/[\w-]{43}$/, 'A'.repeat(43)));
+    expect((await pageAt(printed)).body).toBe(unknown.body);
+  });
+
   it('npm run erase removes the runs, their answers and links: every link then answers as an unknown one', async () => {
     const unknown = (await pageAt(printed.replace(/[\w-]{43}$/, 'B'.repeat(43)))).body;
     const result = runOps('erase', ['--email', PROSPECT], { DATABASE_PATH: database });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('  audit runs:       1 (with their answers and report links)');
-    for (const table of ['audit_runs', 'audit_answers', 'audit_links']) expect(query(database, `SELECT count(*) AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+    for (const table of ['runs', 'run_answers', 'run_links']) expect(query(database, `SELECT count(*) AS n FROM ${table}`)).toEqual([{ n: 0 }]);
     expect((await pageAt(printed)).body).toBe(unknown);
   });
 });
@@ -284,7 +294,7 @@ describe('npm run audit, before it spends anything', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('2 questions to each of ChatGPT, Claude, Gemini, Perplexity = 8 calls. Today (UTC) 295 of PROBE_DAILY_CALLS=300 are used, 5 left.');
     expect(result.stderr).toBe("Not started: the audit needs 8 calls and today has 5 left of PROBE_DAILY_CALLS=300 (leads' probes and npm run probe count too). Run it after 00:00 UTC, or set a lower AUDIT_PROMPTS.\n");
-    expect(query(database, 'SELECT count(*) AS n FROM audit_runs')).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM runs')).toEqual([{ n: 0 }]);
   });
 
   it('says so when the server does not start the run, and leaves it queued', async () => {
@@ -292,14 +302,14 @@ describe('npm run audit, before it spends anything', () => {
     const result = await runOpsInBackground('audit', ['--id', '1'], environment(database, 1, { AUDIT_PROMPTS: '2' }));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("The server has not started audit run #1 in 15 s: is it running, with an assistant's key set? The run stays queued and starts when the server does; follow it with npm run audit -- --id 1\n");
-    expect(query(database, 'SELECT status FROM audit_runs')).toEqual([{ status: 'queued' }]);
+    expect(query(database, 'SELECT status FROM runs')).toEqual([{ status: 'queued' }]);
   });
 
   it('says which request is missing, and what it takes, in one line', async () => {
     const database = databaseWithRequest('usage.db');
     const env = environment(database, 1);
     expect(await runOpsInBackground('audit', ['--id', '7'], env)).toEqual({ status: 1, stdout: '', stderr: 'No audit request #7\n' });
-    expect(await runOpsInBackground('audit', [], env)).toEqual({ status: 2, stdout: '', stderr: 'Usage: npm run audit -- --id N | --email ADDRESS [--send] [--brand NAME]\n' });
+    expect(await runOpsInBackground('audit', [], env)).toEqual({ status: 2, stdout: '', stderr: 'Usage: npm run audit -- --id N | --email ADDRESS [--send] [--brand NAME] [--revoke]\n' });
     expect(await runOpsInBackground('audit', ['--id', '1', '--send'], env)).toEqual({ status: 1, stdout: '', stderr: 'Nothing sent: audit request #1 has no audit run yet: run npm run audit -- --id 1 first\n' });
   });
 });
@@ -312,9 +322,9 @@ describe('an audit run across a restart', () => {
     const first = await startServerProcess(env);
     // Queued as the command queues it; the server finds it on its own.
     const db = new Database(database);
-    db.prepare(`INSERT INTO audit_runs (audit_id, trigger, prompts, calls_planned, created_at) VALUES (1, 'command', 6, 24, ?)`).run(new Date().toISOString());
+    db.prepare(`INSERT INTO runs (audit_id, trigger, prompts, calls_planned, created_at) VALUES (1, 'command', 6, 24, ?)`).run(new Date().toISOString());
     db.close();
-    const kept = () => query<{ n: number }>(database, 'SELECT count(*) AS n FROM audit_answers')[0]?.n ?? 0;
+    const kept = () => query<{ n: number }>(database, 'SELECT count(*) AS n FROM run_answers')[0]?.n ?? 0;
     await waitFor('some answers kept', () => kept() >= 8, 60_000);
     // The fakes stop answering, and the server is killed in the middle of the run.
     answering = false;
@@ -322,18 +332,18 @@ describe('an audit run across a restart', () => {
     await waitFor('the answers under way to be kept', () => kept() === ASSISTANT_IDS.reduce((sum, id) => sum + before[id].length, 0), 10_000);
     // The run's own process outlives the server by as long as it takes to see it gone (at idle
     // priority, on a busy machine, a while): a call it had been allowed may still go out, unanswered.
-    const [runProcess] = backgroundProcesses(first.child.pid ?? 0, 'audit-process.js');
+    const [runProcess] = backgroundProcesses(first.child.pid ?? 0, 'run-process.js');
     expect(runProcess).toBeDefined();
     expect(await first.stop('SIGKILL')).toBeNull();
     await waitFor("the run's process to end", () => !existsSync(`/proc/${runProcess}`), 30_000);
     const cut = kept();
     expect(cut).toBeLessThan(24);
-    expect(query(database, 'SELECT status FROM audit_runs')).toEqual([{ status: 'running' }]);
+    expect(query(database, 'SELECT status FROM runs')).toEqual([{ status: 'running' }]);
 
     answering = true;
     const second = await startServerProcess(env);
     try {
-      await waitFor('the run to end', () => query<{ status: string }>(database, 'SELECT status FROM audit_runs')[0]?.status === 'done', 60_000);
+      await waitFor('the run to end', () => query<{ status: string }>(database, 'SELECT status FROM runs')[0]?.status === 'done', 60_000);
       expect(second.logs.find((line) => line.msg === 'Audit run resumed: the questions already answered are not asked again')).toMatchObject({ runId: 1, answersKept: cut });
       // The agency is told that the run was cut and resumed.
       await waitFor("the agency's mail", () => mails().some((mail) => mail.text.includes('Cut short by a restart once, and resumed with the answers it had kept: no question answered before was asked again.')), 20_000);
@@ -346,8 +356,8 @@ describe('an audit run across a restart', () => {
       expect(answered[id]).toHaveLength(6);
       expect(new Set(answered[id]).size).toBe(6);
     }
-    expect(query(database, 'SELECT count(*) AS n FROM audit_answers')).toEqual([{ n: 24 }]);
-    expect(query(database, 'SELECT attempts FROM audit_runs')).toEqual([{ attempts: 2 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM run_answers')).toEqual([{ n: 24 }]);
+    expect(query(database, 'SELECT attempts FROM runs')).toEqual([{ attempts: 2 }]);
 
   });
 });
@@ -363,8 +373,8 @@ describe('AUDIT_AUTO=1', () => {
       const values = { ...validAudit, name: 'Ada Okafor', email: 'auto@okaforplumbing.example', website_url: `${site.origin}/` };
       expect(await postProcessForm(url, '/free-audit', lead, values, '198.51.100.7')).toBe(303);
       expect(await postProcessForm(url, '/free-audit', held, { ...values, email: 'held@okaforplumbing.example', [HONEYPOT_FIELD]: 'filled' }, '198.51.100.8')).toBe(303);
-      await waitFor('the run to end', () => query<{ status: string }>(database, 'SELECT status FROM audit_runs')[0]?.status === 'done', 90_000);
-      expect(query(database, 'SELECT audit_id, trigger FROM audit_runs')).toEqual([{ audit_id: 1, trigger: 'auto' }]);
+      await waitFor('the run to end', () => query<{ status: string }>(database, 'SELECT status FROM runs')[0]?.status === 'done', 90_000);
+      expect(query(database, 'SELECT audit_id, trigger FROM runs')).toEqual([{ audit_id: 1, trigger: 'auto' }]);
       expect(query(database, `SELECT form FROM quarantine`)).toEqual([{ form: 'audit' }]);
       await waitFor("the prospect's mail", () => mails().some((mail) => mail.to.includes('auto@okaforplumbing.example') && mail.text.includes('Your AI visibility audit')), 20_000);
       const agencyMail = () => mails().find((mail) => mail.to.includes(AGENCY) && mail.text.includes('Subject: AI visibility audit for audit request #1') && mail.text.includes('auto@okaforplumbing.example'));

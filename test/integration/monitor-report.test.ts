@@ -1,6 +1,6 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
-import { MONITOR_REPORT_PATH } from '../../server/reports/monitor/monitor-address';
+import { MONITOR_REPORT_PATH } from '../../server/reports/private-addresses';
 import { composeTrend } from '../../server/reports/monitor/compose-trend';
 import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { newCheckToken } from '../../server/site-check/check-store';

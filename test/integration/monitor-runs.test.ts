@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -6,10 +7,13 @@ import { migrate, openDatabase } from '../../server/db/database';
 import { createLogger } from '../../server/logger';
 import { smtpTransport } from '../../server/mail/mail-transport';
 import type { OutboxWorker } from '../../server/mail/outbox-worker';
-import { createAuditor } from '../../server/reports/audit/auditor';
-import { ClientStore, nextUtcDay, planClientQuestions, type ClientRunRow } from '../../server/reports/monitor/client-store';
-import { MonitorMail } from '../../server/reports/monitor/monitor-mail';
-import { MonitorWorker } from '../../server/reports/monitor/monitor-worker';
+import { AuditRuns } from '../../server/runs/audit-runs';
+import { ClientRuns } from '../../server/runs/client-runs';
+import { ClientStore, planClientQuestions } from '../../server/runs/client-store';
+import { createRunner } from '../../server/runs/runner';
+import { nextUtcDay } from '../../server/runs/run-budget';
+import type { RunRow } from '../../server/runs/run-store';
+import { RunWorker } from '../../server/runs/run-worker';
 import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
@@ -84,24 +88,24 @@ describe('the monitor worker, on a clock the test moves', () => {
   let testApp: TestApp;
   let store: ClientStore;
   let outbox: OutboxWorker;
-  let worker: MonitorWorker;
+  let worker: RunWorker;
   let database: string;
   const T0 = new Date('2030-03-04T09:00:00.000Z');
 
   const newWorker = () => {
     const { config, db, clock } = testApp;
-    return new MonitorWorker({
+    const mailSettings = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: siteConstants.brand };
+    return new RunWorker({
       db,
       logger: createLogger('silent'),
       clock,
       checker: createSiteChecker({ brand: siteConstants.brand, siteUrl: config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot'], clock, priority: 'normal' }),
-      auditor: createAuditor({ assistants: config.probe.assistants, promptsPerAssistant: config.monitor.promptsPerAssistant, clock, priority: 'normal' }),
+      runner: createRunner({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: 'normal' }),
       dailyCalls: config.probe.dailyCalls,
-      assistants: config.probe.assistants.length,
-      intervalDays: config.monitor.intervalDays,
-      sendToClients: config.monitor.send,
-      siteUrl: config.siteUrl,
-      mail: new MonitorMail(db, { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: siteConstants.brand }),
+      kinds: [
+        new AuditRuns(db, { ...mailSettings, autoSend: false }),
+        new ClientRuns(db, { ...mailSettings, assistants: config.probe.assistants.length, intervalDays: config.monitor.intervalDays, sendToClients: config.monitor.send }),
+      ],
       onDelivered: () => outbox.kick(),
     });
   };
@@ -110,7 +114,7 @@ describe('the monitor worker, on a clock the test moves', () => {
     worker.kick();
     await worker.idle();
   };
-  const runs = () => query<Pick<ClientRunRow, 'id' | 'status' | 'trigger' | 'series' | 'not_before' | 'created_at'>>(database, 'SELECT id, status, trigger, series, not_before, created_at FROM client_runs ORDER BY id');
+  const runs = () => query<Pick<RunRow, 'id' | 'status' | 'trigger' | 'series' | 'not_before' | 'created_at'>>(database, 'SELECT id, status, trigger, series, not_before, created_at FROM runs WHERE client_id IS NOT NULL ORDER BY id');
   const nextRunAt = () => query<{ next_run_at: string }>(database, 'SELECT next_run_at FROM clients WHERE id = 1')[0]?.next_run_at;
   const trend = () => JSON.parse(query<{ trend: string }>(database, 'SELECT trend FROM clients WHERE id = 1')[0]?.trend ?? 'null') as TrendDocument | null;
 
@@ -156,13 +160,13 @@ describe('the monitor worker, on a clock the test moves', () => {
     ]);
     // The same questions as the first run, every one of them.
     expect([...asked.chatgpt].sort()).toEqual(first);
-    expect(query(database, 'SELECT count(*) AS n FROM client_answers')).toEqual([{ n: 2 * QUESTIONS * ASSISTANT_IDS.length }]);
+    expect(query(database, 'SELECT count(*) AS n FROM run_answers')).toEqual([{ n: 2 * QUESTIONS * ASSISTANT_IDS.length }]);
   });
 
   it('mails the agency after each run: the client, the score and its change, real changes before the rest, and the link to its page', async () => {
     const agencyMails = () => mails().filter((mail) => mail.to.includes(AGENCY) && mail.text.includes('AI visibility monitoring of Okafor Plumbing'));
     await waitFor('the agency mail of both runs', () => agencyMails().length === 2, 20_000);
-    const [firstScore, secondScore] = query<{ visibility_score: number }>(database, 'SELECT visibility_score FROM client_runs ORDER BY id').map((run) => run.visibility_score);
+    const [firstScore, secondScore] = query<{ visibility_score: number }>(database, 'SELECT visibility_score FROM runs WHERE client_id IS NOT NULL ORDER BY id').map((run) => run.visibility_score);
     const mail = agencyMails().find((item) => item.text.includes('run #2'));
     expect(mail?.from).toBe(SENDER);
     expect(mail?.text).toContain(`Subject: AI visibility monitoring of Okafor Plumbing: visibility ${secondScore}/100 (was ${firstScore}/100)`);
@@ -193,7 +197,7 @@ describe('the monitor worker, on a clock the test moves', () => {
     expect(link).not.toBe(agencyLink);
     expect((await request(testApp.app).get(new URL(link).pathname)).text).toBe((await request(testApp.app).get(new URL(agencyLink ?? '').pathname)).text);
     // Only hashes of the links are kept.
-    expect(JSON.stringify(query(database, 'SELECT * FROM client_links'))).not.toContain(link.slice(-43));
+    expect(JSON.stringify(query(database, 'SELECT * FROM run_links'))).not.toContain(link.slice(-43));
   });
 
   it('keeps each run beside its facts, and the trend composed from them, its latest run in full', async () => {
@@ -201,10 +205,10 @@ describe('the monitor worker, on a clock the test moves', () => {
     testApp.clock.advance(30 * DAY_MS);
     await pass();
     expect(runs().map((run) => run.status)).toEqual(['done', 'done', 'done']);
-    expect(query(database, 'SELECT count(*) AS n FROM client_runs WHERE facts IS NOT NULL AND document IS NOT NULL')).toEqual([{ n: 3 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM runs WHERE client_id IS NOT NULL AND facts IS NOT NULL AND document IS NOT NULL')).toEqual([{ n: 3 }]);
     const latest = trend()?.latest;
     expect(latest?.business.name).toBe('Okafor Plumbing');
-    const [third] = query<{ document: string }>(database, 'SELECT document FROM client_runs WHERE id = 3');
+    const [third] = query<{ document: string }>(database, 'SELECT document FROM runs WHERE id = 3');
     expect(latest).toEqual(JSON.parse(third?.document ?? 'null'));
   });
 
@@ -224,7 +228,7 @@ describe('the monitor worker, on a clock the test moves', () => {
     expect(edited.stdout).toBe('Client #1 (Okafor Plumbing): its answers are searched for "Aire Valley Heating" (given with --brand); 3 runs counted again from the answers kept, no assistant asked, and its page changed to match.\n');
     expect(fakes.map((fake) => fake.requests.length)).toEqual(requestsBefore);
     expect(query(database, 'SELECT day, calls FROM probe_calls')).toEqual(callsBefore);
-    const facts = query<{ facts: string }>(database, 'SELECT facts FROM client_runs ORDER BY id').map((row) => JSON.parse(row.facts) as { questions: { namedBy: string[] }[] });
+    const facts = query<{ facts: string }>(database, 'SELECT facts FROM runs WHERE client_id IS NOT NULL ORDER BY id').map((row) => JSON.parse(row.facts) as { questions: { namedBy: string[] }[] });
     expect(facts.map((run) => run.questions.reduce((sum, question) => sum + question.namedBy.length, 0))).toEqual([0, 0, QUESTIONS * ASSISTANT_IDS.length]);
     expect(trend()?.latest?.business).toMatchObject({ name: 'Aire Valley Heating', nameSigns: ['given'] });
     expect(trend()?.client.name).toBe('Aire Valley Heating');
@@ -285,13 +289,13 @@ describe('the monitor worker, on a clock the test moves', () => {
        VALUES (@name, @email, @website_url, @business_description, @ideal_customer, @target_keywords, @current_products, @lead_sources, @seo_experience, @main_goal, '2030-03-04T09:00:00.000Z')`,
     );
     const auditId = Number(lead.run({ ...validAudit }).lastInsertRowid);
-    testApp.db.prepare(`INSERT INTO audit_runs (audit_id, status, trigger, prompts, calls_planned, created_at) VALUES (?, 'running', 'command', 1, 4, ?)`).run(auditId, testApp.clock().toISOString());
+    testApp.db.prepare(`INSERT INTO runs (audit_id, status, trigger, prompts, calls_planned, created_at) VALUES (?, 'running', 'command', 1, 4, ?)`).run(auditId, testApp.clock().toISOString());
     testApp.clock.advance(30 * DAY_MS);
     await pass();
-    expect(runs().at(-1)).toMatchObject({ id: 7, status: 'queued', not_before: null });
-    testApp.db.prepare(`UPDATE audit_runs SET status = 'done'`).run();
+    expect(runs().at(-1)).toMatchObject({ status: 'queued', not_before: null });
+    testApp.db.prepare(`UPDATE runs SET status = 'done' WHERE audit_id IS NOT NULL`).run();
     await pass();
-    expect(runs().at(-1)).toMatchObject({ id: 7, status: 'done' });
+    expect(runs().at(-1)).toMatchObject({ status: 'done' });
   });
 
   it('ends a run whose client is removed under it, keeping nothing of it, and tells no one', async () => {
@@ -310,7 +314,8 @@ describe('the monitor worker, on a clock the test moves', () => {
       onQuestion = null;
     }
     expect(query(database, 'SELECT count(*) AS n FROM clients')).toEqual([{ n: 0 }]);
-    for (const table of ['client_runs', 'client_answers', 'client_links']) expect(query(database, `SELECT count(*) AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM runs WHERE client_id IS NOT NULL')).toEqual([{ n: 0 }]);
+    for (const table of ['run_answers', 'run_links']) expect(query(database, `SELECT count(*) AS n FROM ${table}`)).toEqual([{ n: 0 }]);
     expect(query(database, 'SELECT count(*) AS n FROM mail_outbox')).toEqual([{ n: (mailsBefore ?? 0) - 14 }]);
     // It stopped asking: far fewer than its 40 calls went out.
     expect(ASSISTANT_IDS.reduce((sum, id) => sum + asked[id].length, 0)).toBeLessThan(QUESTIONS * ASSISTANT_IDS.length);
@@ -407,12 +412,43 @@ describe('npm run clients, beside the server', () => {
     expect(result.status).toBe(0);
     const last = result.stdout.trim().split('\n').at(-1) ?? '';
     expect(last).toMatch(/^Run #\d+ of client #1 \(Okafor Plumbing\) finished: visibility \d+\/100, readiness \d+\/100; the first run of its series\.$/);
-    expect(query(database, `SELECT series, status FROM client_runs WHERE client_id = 1`)).toEqual([{ series: 2, status: 'done' }]);
+    expect(query(database, `SELECT series, status FROM runs WHERE client_id = 1`)).toEqual([{ series: 2, status: 'done' }]);
     // The paused client was not run.
-    expect(query(database, `SELECT count(*) AS n FROM client_runs WHERE client_id = 2`)).toEqual([{ n: 0 }]);
+    expect(query(database, `SELECT count(*) AS n FROM runs WHERE client_id = 2`)).toEqual([{ n: 0 }]);
     const opened = await pageAt(page);
     expect(opened.status).toBe(200);
     expect(opened.body).toContain('Okafor Plumbing');
+  });
+
+  it('run --id N refuses a paused client in one line, and queues nothing', () => {
+    const before = query(database, 'SELECT count(*) AS n FROM runs');
+    const result = clients(['run', '--id', '2']);
+    expect(result).toEqual({ status: 1, stdout: '', stderr: 'Client #2 (Okafor (from the audit)) is paused: resume it first (npm run clients -- resume --id 2)\n' });
+    expect(query(database, 'SELECT count(*) AS n FROM runs')).toEqual(before);
+  });
+
+  it('list says what a waiting run waits for: the next UTC day, or the run before it', () => {
+    // As the server leaves them: a run the day could not hold, then one behind an audit run.
+    const db = new Database(database);
+    const waiting = Number(
+      db.prepare(`INSERT INTO runs (client_id, status, trigger, series, prompts, calls_planned, not_before, created_at) VALUES (1, 'queued', 'command', 2, 3, 12, ?, '2030-03-04T09:00:00.000Z')`).run('2099-01-02T00:00:00.000Z').lastInsertRowid,
+    );
+    expect(clients(['list']).stdout.split('\n')[1]).toContain(`run #${waiting} waits for 2099-01-02 00:00 UTC (today's PROBE_DAILY_CALLS cannot hold it)`);
+    db.prepare('UPDATE runs SET not_before = NULL WHERE id = ?').run(waiting);
+    const auditId = Number(db.prepare(`INSERT INTO runs (audit_id, status, trigger, prompts, calls_planned, created_at) VALUES (1, 'running', 'command', 3, 12, '2030-03-04T09:00:00.000Z')`).run().lastInsertRowid);
+    expect(clients(['list']).stdout.split('\n')[1]).toContain(`run #${waiting} waits for audit run #${auditId} (request #1)`);
+    db.prepare('DELETE FROM runs WHERE id IN (?, ?)').run(waiting, auditId);
+    db.close();
+  });
+
+  it('link --id N --revoke ends every link to the page given out before: they open nothing', async () => {
+    const given = PAGE_ADDRESS.exec(clients(['link', '--id', '1']).stdout)?.[0] ?? '';
+    expect((await pageAt(given)).body).toContain('Okafor Plumbing');
+    const revoked = clients(['link', '--id', '1', '--revoke']);
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toMatch(/^Client #1 \(Okafor Plumbing\): \d+ links to its page ended; they open nothing now\. A new one: npm run clients -- link --id 1\n$/);
+    expect((await pageAt(given)).body).not.toContain('Okafor Plumbing');
+    expect((await pageAt(PAGE_ADDRESS.exec(clients(['link', '--id', '1']).stdout)?.[0] ?? '')).body).toContain('Okafor Plumbing');
   });
 
   it('npm run export:csv -- --clients: one row per run', () => {
@@ -421,7 +457,7 @@ describe('npm run clients, beside the server', () => {
     const [header, ...rows] = parseCsv(result.stdout);
     expect(header).toEqual(['client_id', 'label', 'site', 'series', 'run_id', 'created_at', 'run_at', 'trigger', 'status', 'visibility_score', 'readiness_score', 'chatgpt_named', 'claude_named', 'gemini_named', 'perplexity_named']);
     expect(rows).toHaveLength(1);
-    const [run] = query<{ finished_at: string; visibility_score: number }>(database, 'SELECT finished_at, visibility_score FROM client_runs');
+    const [run] = query<{ finished_at: string; visibility_score: number }>(database, 'SELECT finished_at, visibility_score FROM runs WHERE client_id IS NOT NULL');
     const row = Object.fromEntries((header ?? []).map((name, index) => [name, rows[0]?.[index]]));
     expect(row).toMatchObject({ client_id: '1', label: 'Okafor Plumbing', series: '2', run_at: run?.finished_at, status: 'done', visibility_score: String(run?.visibility_score) });
     // The first round's answers, 3 questions each: ChatGPT names the business in all, Claude in 1, Gemini in none, Perplexity in 2.
@@ -432,7 +468,9 @@ describe('npm run clients, beside the server', () => {
     const unknown = (await pageAt(page.replace(/[\w-]{43}$/, 'A'.repeat(43)))).body;
     const removed = clients(['remove', '--id', '1']);
     expect(removed.stdout).toBe('Client #1 (Okafor Plumbing) removed, with its 1 run, their answers and every link to its page: its page now answers as an unknown one.\n');
-    for (const table of ['client_runs', 'client_answers', 'client_links']) expect(query(database, `SELECT count(*) AS n FROM ${table} WHERE ${table === 'client_answers' ? 'run_id IN (SELECT id FROM client_runs WHERE client_id = 1)' : 'client_id = 1'}`)).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM runs WHERE client_id = 1')).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM run_links WHERE client_id = 1')).toEqual([{ n: 0 }]);
+    expect(query(database, 'SELECT count(*) AS n FROM run_answers')).toEqual([{ n: 0 }]);
     expect(query(database, `SELECT count(*) AS n FROM mail_outbox WHERE kind LIKE 'monitor-%' AND source_id = 1`)).toEqual([{ n: 0 }]);
     expect((await pageAt(page)).body).toBe(unknown);
   });

@@ -1,26 +1,8 @@
-import { composeAgencyMail, type FinishedClientRun } from '../../server/reports/monitor/monitor-mail';
-import type { ClientRow } from '../../server/reports/monitor/client-store';
+import { composeAgencyMail, type FinishedClientRun, type MailedClient } from '../../server/reports/monitor/monitor-mail';
 import type { AssistantChange, TrendDocument } from '../../server/reports/monitor/trend-document';
 
 const settings = { mailFrom: 'monitoring@citewise.example', mailTo: 'leads@citewise.example', siteUrl: 'https://www.citewise.example', brand: 'Citewise' };
-const client: ClientRow = {
-  id: 3,
-  label: 'Okafor Plumbing',
-  site: 'https://okaforplumbing.example/',
-  keywords: 'emergency plumber Leeds',
-  customer: '',
-  products: '',
-  description: '',
-  brand: null,
-  email: null,
-  status: 'active',
-  series: 1,
-  questions: '[]',
-  from_audit_id: null,
-  created_at: '2030-01-04T09:00:00.000Z',
-  next_run_at: '2030-04-03T09:00:00.000Z',
-  trend: null,
-};
+const client: MailedClient = { id: 3, label: 'Okafor Plumbing', site: 'https://okaforplumbing.example/', email: null };
 const count = (n: number) => ({ count: n, of: 50, low: null, high: null });
 const change = (assistant: AssistantChange['assistant'], verdict: AssistantChange['verdict'], sentence: string): AssistantChange => ({ assistant, label: assistant, verdict, before: count(10), now: count(12), pValue: 0.5, sentence });
 
@@ -49,6 +31,7 @@ const finished: FinishedClientRun = {
   result: { status: 'done', reason: null, visibilityScore: 41, readinessScore: 70, summary: '', document: '{}' },
   trend,
   before: { visibilityScore: 30, madeAt: '2030-02-03T09:00:00.000Z' },
+  goesOnAt: null,
   agencyLink: 'https://www.citewise.example/monitor/token-for-the-agency',
   clientLink: null,
 };

@@ -56,6 +56,22 @@ describe('a start budget', () => {
     expect(budget.take('2001:db8:1:100::/56')).toBe(true);
   });
 
+  it('gives back the latest start, never an older one: the window moves on from the starts that were made', () => {
+    const clock = testClock();
+    const budget = new StartBudget(2, clock);
+    expect(budget.take('203.0.113.7')).toBe(true);
+    clock.advance(30 * MINUTE);
+    expect(budget.take('203.0.113.7')).toBe(true);
+    // The second start's work was never stored: it is forgotten, and the first still counts.
+    budget.giveBack('203.0.113.7');
+    expect(budget.take('203.0.113.7')).toBe(true);
+    expect(budget.take('203.0.113.7')).toBe(false);
+    // An hour after the first start it leaves the window: room for one more, the other start being 31 minutes old.
+    clock.advance(31 * MINUTE);
+    expect(budget.take('203.0.113.7')).toBe(true);
+    expect(budget.take('203.0.113.7')).toBe(false);
+  });
+
   it('gives back a start whose work was never stored', () => {
     const clock = testClock();
     const budget = new StartBudget(1, clock);
@@ -68,13 +84,22 @@ describe('a start budget', () => {
 
 describe("the probes one client address may start in 24 hours", () => {
   const KEYS = { OPENAI_API_KEY: 'sk-test-openai', ANTHROPIC_API_KEY: 'sk-ant-test-key', GEMINI_API_KEY: 'AIzaTestKey0123', PERPLEXITY_API_KEY: 'pplx-test-key' };
-  const perAddress = (env: Record<string, string>) => probesPerAddressPerDay(loadConfig({ DATABASE_PATH: 'data/site.db', ...env }).probe);
+  const perAddress = (env: Record<string, string>) => probesPerAddressPerDay(loadConfig({ DATABASE_PATH: 'data/site.db', ...env }));
 
   it('are as many as a fifth of PROBE_DAILY_CALLS pays for: one a day at the defaults, with four assistants', () => {
     expect(perAddress(KEYS)).toBe(1);
     // 300 / 5 = 60 calls; 10 questions to each of two assistants is 20 calls a probe.
     expect(perAddress({ OPENAI_API_KEY: KEYS.OPENAI_API_KEY, ANTHROPIC_API_KEY: KEYS.ANTHROPIC_API_KEY })).toBe(3);
     expect(perAddress({ ...KEYS, PROBE_PROMPTS: '3', PROBE_DAILY_CALLS: '1000' })).toBe(16);
+  });
+
+  it('count, with AUDIT_AUTO=1, the full audit run each probe queues: the probe and its audit together come out of one allowance', () => {
+    // Two assistants: 300 / 5 = 60 calls; a probe of 10 questions to each is 20 calls, and its audit of 5 to each 10 more.
+    const two = { OPENAI_API_KEY: KEYS.OPENAI_API_KEY, ANTHROPIC_API_KEY: KEYS.ANTHROPIC_API_KEY };
+    expect(perAddress({ ...two, AUDIT_PROMPTS: '5' })).toBe(3);
+    expect(perAddress({ ...two, AUDIT_PROMPTS: '5', AUDIT_AUTO: '1' })).toBe(2);
+    // 1000 / 5 = 200 calls; a probe of 3 to each of four is 12, its audit of 50 to each 200 more: one a day.
+    expect(perAddress({ ...KEYS, PROBE_PROMPTS: '3', PROBE_DAILY_CALLS: '1000', AUDIT_AUTO: '1' })).toBe(1);
   });
 
   it('are one at least, however small the day', () => {

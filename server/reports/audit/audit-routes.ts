@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { RequestHandler, Router } from 'express';
 import type { SitePages } from '../../pages/site-pages';
 import { privateReportRoutes } from '../private-report-routes';
-import { AUDIT_REPORT_PATH } from './audit-address';
+import { AUDIT_REPORT_PATH } from '../private-addresses';
 import type { AuditDocument } from './audit-document';
 import { AuditPendingPage, AuditReportPage } from './audit-page';
 

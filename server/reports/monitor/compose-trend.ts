@@ -2,7 +2,7 @@ import { fillCopy } from '../../../shared/copy-template';
 import { monitorReport as copy } from '../../../shared/generated/pages/monitorReport';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { answersGiven, givenAnswer, rivalsNamed } from '../audit/audit-figures';
-import { changeVerdict } from './change';
+import { changeVerdict, pairedQuestions } from './change';
 import type { AssistantChange, ComposeTrend, MonitorFactsOf, MonitorRunFacts, TrendDocument, TrendRunInput } from './trend-document';
 
 /**
@@ -17,14 +17,23 @@ const SHARE_OF_VOICE_COMPETITORS = 5;
 /** Competitors listed as new and as gone: the most named of each. */
 const COMPETITORS_LISTED = 10;
 
-/** What a run keeps for the trend, from its probe: who answered and who named the business, question by question, and every other business named. */
+/** What a run keeps for the trend, from its probe: who answered and who named the business, question by question, and every other business named, by which assistants. */
 export const monitorFacts: MonitorFactsOf = (probe) => {
   const questions = probe.prompts.map((question) => {
     const answers = probe.assistants.flatMap((part) => answersGiven(part).flatMap((answer) => (answer.prompt === question ? [{ assistant: part.id, named: answer.named }] : [])));
     return { question, answeredBy: answers.map((answer) => answer.assistant), namedBy: answers.filter((answer) => answer.named).map((answer) => answer.assistant) };
   });
   const given = probe.assistants.flatMap((part) => answersGiven(part).map((answer) => givenAnswer(part.id, answer, [])));
-  return { questions, competitors: rivalsNamed(given).map(({ key, name, answers }) => ({ key, name, answers })) };
+  // Which assistants named each business, in the probe's order of assistants.
+  const namedBy = new Map<string, AssistantId[]>();
+  for (const { assistant, otherKeys } of given) {
+    for (const key of otherKeys) {
+      const assistants = namedBy.get(key) ?? [];
+      if (!assistants.includes(assistant)) assistants.push(assistant);
+      namedBy.set(key, assistants);
+    }
+  }
+  return { questions, competitors: rivalsNamed(given).map(({ key, name, answers }) => ({ key, name, answers, assistants: namedBy.get(key) ?? [] })) };
 };
 
 /** Answers naming the business in a run, all assistants together. */
@@ -35,44 +44,71 @@ const allMentions = (facts: MonitorRunFacts) => businessAnswers(facts) + facts.c
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-/** The latest run against the one before it, per assistant in both: the real changes first, each group in the assistants' order. */
+/**
+ * The latest run against the one before it, per assistant in both: the real changes first, each
+ * group in the assistants' order. The verdict is the paired test's (change.ts), on the questions
+ * the assistant answered in both runs; the sentence gives the counts out of all the answers each
+ * run gave, and, when the assistant did not answer the same questions both times, says which
+ * questions were compared (so that "12 of 41, down from 10 of 20" reads as it was judged).
+ */
 function changesBetween(before: TrendRunInput, now: TrendRunInput): AssistantChange[] {
   const changes = now.document.visibility.flatMap((part): AssistantChange[] => {
     const earlier = before.document.visibility.find((other) => other.assistant === part.assistant);
     if (earlier === undefined) return [];
-    const verdict = changeVerdict(earlier.named, part.named);
+    const paired = pairedQuestions(part.assistant, before.facts, now.facts);
+    const verdict = changeVerdict(earlier.named, part.named, paired);
     const label = ASSISTANTS[part.assistant].label;
+    const sameQuestions = paired.questions === earlier.named.of && paired.questions === part.named.of;
     const sentence =
       earlier.named.of === 0 || part.named.of === 0
         ? fillCopy(copy.changes.notCompared, { assistant: label })
-        : fillCopy(copy.changes[verdict.verdict], { assistant: label, count: part.named.count, of: part.named.of, before: earlier.named.count, beforeOf: earlier.named.of });
+        : paired.questions === 0
+          ? fillCopy(copy.changes.noQuestionInBoth, { assistant: label })
+          : [
+              fillCopy(copy.changes[verdict.verdict], { assistant: label, count: part.named.count, of: part.named.of, before: earlier.named.count, beforeOf: earlier.named.of }),
+              ...(sameQuestions ? [] : [fillCopy(copy.changes.compared, { questions: paired.questions, gained: paired.namedNowOnly, lost: paired.namedBeforeOnly })]),
+            ].join(' ');
     return [{ ...verdict, assistant: part.assistant, label, sentence }];
   });
   const real = (change: AssistantChange) => (change.verdict === 'same' ? 1 : 0);
   return changes.map((change, order) => ({ change, order })).sort((a, b) => real(a.change) - real(b.change) || a.order - b.order).map(({ change }) => change);
 }
 
-/** The businesses named in `now` and in none of `before`'s answers, the most named first. */
+/** The assistants that gave at least one answer in a run. */
+const answering = (facts: MonitorRunFacts) => new Set(facts.questions.flatMap((question) => question.answeredBy));
+
+/**
+ * The businesses named in `now` and in none of `before`'s answers, the most named first: only
+ * those named in `now` by an assistant that also answered in `before` (one that gave no answer
+ * then could not have named it then: that is no news). A competitor of facts kept before the
+ * assistants were recorded (no `assistants`) is compared as it was then: on its name alone.
+ */
 function namedOnlyIn(now: MonitorRunFacts, before: MonitorRunFacts): { name: string; answers: number }[] {
   const earlier = new Set(before.competitors.map((competitor) => competitor.key));
+  const answeredBefore = answering(before);
   return now.competitors
-    .filter((competitor) => !earlier.has(competitor.key))
+    .filter((competitor) => !earlier.has(competitor.key) && (competitor.assistants === undefined || competitor.assistants.some((assistant) => answeredBefore.has(assistant))))
     .sort((a, b) => b.answers - a.answers)
     .slice(0, COMPETITORS_LISTED)
     .map(({ name, answers }) => ({ name, answers }));
 }
 
-/** The questions answered in both runs that some assistant named the business for in `now` and none did in `before`. */
+/**
+ * The questions some assistant named the business for in `now` and none did in `before`, counted
+ * only when one of the assistants naming it in `now` also answered it in `before`: a question whose
+ * only namer gave no answer to it the run before (a failed call) is no win, and the other way
+ * round no loss.
+ */
 function namedOnlyFor(now: MonitorRunFacts, before: MonitorRunFacts): { question: string; assistants: AssistantId[] }[] {
   const earlier = new Map(before.questions.map((question) => [question.question, question]));
   return now.questions.flatMap((question) => {
     const then = earlier.get(question.question);
-    if (then === undefined || then.answeredBy.length === 0 || question.answeredBy.length === 0) return [];
-    return question.namedBy.length > 0 && then.namedBy.length === 0 ? [{ question: question.question, assistants: question.namedBy }] : [];
+    if (then === undefined || then.namedBy.length > 0) return [];
+    return question.namedBy.some((assistant) => then.answeredBy.includes(assistant)) ? [{ question: question.question, assistants: question.namedBy }] : [];
   });
 }
 
-export const composeTrend: ComposeTrend = ({ client, runs }) => {
+export const composeTrend: ComposeTrend = ({ client, runs, earlierSeriesRuns }) => {
   const ordered = [...runs].sort((a, b) => a.madeAt.localeCompare(b.madeAt) || a.id - b.id);
   const latest = ordered.at(-1);
   if (latest === undefined) {
@@ -109,7 +145,7 @@ export const composeTrend: ComposeTrend = ({ client, runs }) => {
     version: 1,
     client,
     latest: latest.document,
-    series: { number: latest.series, since: series[0]?.madeAt ?? null, earlierRuns: ordered.length - series.length },
+    series: { number: latest.series, since: series[0]?.madeAt ?? null, earlierRuns: (earlierSeriesRuns ?? 0) + ordered.length - series.length },
     runs: series.map((run) => ({
       id: run.id,
       madeAt: run.madeAt,

@@ -1,24 +1,27 @@
 import type { Db } from '../../db/database';
-import type { MailMessage } from '../../mail/mail-message';
-import { htmlOf, newMessageId, utc, type MailSettings } from '../audit/audit-mail';
-import type { AuditRunResult } from '../audit/audit-store';
-import type { ClientRow, ClientRunRow } from './client-store';
+import { htmlOf, newMessageId, utc, type MailMessage, type MailSettings } from '../../mail/mail-message';
+import type { RunResult } from '../run-outcome';
 import type { TrendDocument } from './trend-document';
 
-/** Where a client's page is: the trend of its runs, which the token opens for this client only. */
-export function clientPageAddress(siteUrl: string, token: string): string {
-  return `${siteUrl}/monitor/${token}`;
+/** The client as its mails name it and reach it. */
+export interface MailedClient {
+  id: number;
+  label: string;
+  site: string;
+  email: string | null;
 }
 
 /** A finished run of a client, as its mails tell it. */
 export interface FinishedClientRun {
-  client: ClientRow;
-  run: Pick<ClientRunRow, 'id' | 'attempts' | 'series'>;
-  result: AuditRunResult;
-  /** The client's trend with this run in it. */
+  client: MailedClient;
+  run: { id: number; attempts: number; series: number };
+  result: RunResult;
+  /** The client's trend with this run in it (the stored one when the run stopped part way). */
   trend: TrendDocument | null;
   /** The run before it in the same series, if any (its score and date). */
   before: { visibilityScore: number | null; madeAt: string } | null;
+  /** A run stopped part way by the day's calls goes on by itself then; null otherwise. */
+  goesOnAt: Date | null;
   /** The links minted for this run's mails: the agency's always, the client's when its note goes. */
   agencyLink: string;
   clientLink: string | null;
@@ -46,7 +49,7 @@ export function composeAgencyMail(finished: FinishedClientRun, settings: MailSet
           `Nothing new is on its page. To run it again now: npm run clients -- run --id ${client.id}`,
         ]
       : [
-          `The monitoring run #${run.id} of ${name} has ${result.status === 'done' ? 'finished' : `stopped part way: ${result.reason ?? ''}`}.`,
+          `The monitoring run #${run.id} of ${name} has ${result.status === 'done' ? 'finished' : `stopped part way: ${result.reason ?? ''}${finished.goesOnAt ? `; it goes on by itself after ${utc(finished.goesOnAt.toISOString())}, asking only the rest, and enters the trend once complete` : ''}`}.`,
           `Visibility score: ${score(result.visibilityScore)}${was}. Readiness score: ${score(result.readinessScore)}.`,
           ...(newSeries ? [`Its questions changed before this run: series ${run.series} begins here, and is not compared with the ${trend.series.earlierRuns} run(s) before.`] : []),
           ...(real.length > 0 ? [`Real changes:\n${real.map((change) => change.sentence).join('\n')}`] : before ? ['No real change since the run before.'] : []),
@@ -63,7 +66,7 @@ export function composeAgencyMail(finished: FinishedClientRun, settings: MailSet
     to: settings.mailTo,
     subject: `AI visibility monitoring of ${client.label}: ${status}`.replace(/\s+/g, ' '),
     text: paragraphs.join('\n\n'),
-    html: htmlOf(paragraphs),
+    html: htmlOf(paragraphs, settings.siteUrl),
     messageId: newMessageId('monitor-run', run.id, settings.siteUrl),
   };
 }
@@ -83,7 +86,7 @@ function composeClientNote(finished: FinishedClientRun, link: string, settings: 
     replyTo: { name: settings.brand, address: settings.mailTo },
     subject: `Your AI visibility report: ${finished.client.label}`,
     text: paragraphs.join('\n\n'),
-    html: htmlOf(paragraphs),
+    html: htmlOf(paragraphs, settings.siteUrl),
     messageId: newMessageId('monitor-note', finished.run.id, settings.siteUrl),
   };
 }
@@ -107,7 +110,7 @@ export class MonitorMail {
     if (finished.clientLink !== null) this.queue('monitor-note', finished.client, composeClientNote(finished, finished.clientLink, this.settings), now);
   }
 
-  private queue(kind: 'monitor-run' | 'monitor-note', client: ClientRow, mail: MailMessage, now: Date): void {
+  private queue(kind: 'monitor-run' | 'monitor-note', client: MailedClient, mail: MailMessage, now: Date): void {
     this.insert.run({ kind, source_id: client.id, subject_email: client.email ?? '', message_id: mail.messageId, message: JSON.stringify(mail), now: now.toISOString() });
   }
 }

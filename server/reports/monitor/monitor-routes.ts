@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { RequestHandler, Router } from 'express';
 import type { SitePages } from '../../pages/site-pages';
 import { privateReportRoutes } from '../private-report-routes';
-import { MONITOR_REPORT_PATH } from './monitor-address';
+import { MONITOR_REPORT_PATH } from '../private-addresses';
 import { MonitorPendingPage, MonitorReportPage } from './monitor-page';
 import type { TrendDocument } from './trend-document';
 

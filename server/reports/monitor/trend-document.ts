@@ -14,8 +14,13 @@ import type { AuditDocument, SampleCount } from '../audit/audit-document';
 export interface MonitorRunFacts {
   /** Per question, in the client's fixed order: the assistants that answered it, and those of them whose answer named the business. */
   questions: { question: string; answeredBy: AssistantId[]; namedBy: AssistantId[] }[];
-  /** Every other business named, one entry per name key (the first way it was written), with the answers naming it. */
-  competitors: { key: string; name: string; answers: number }[];
+  /**
+   * Every other business named, one entry per name key (the first way it was written), with the
+   * answers naming it and the assistants whose answers named it. Facts kept before the assistants
+   * were recorded have no `assistants`: such a competitor is compared as if every assistant could
+   * have named it (as the trend compared them then).
+   */
+  competitors: { key: string; name: string; answers: number; assistants?: AssistantId[] }[];
 }
 
 /** One stored run, as the trend is composed from it. */
@@ -31,18 +36,35 @@ export interface TrendRunInput {
 
 export interface TrendInput {
   client: { label: string; name: string | null; site: string | null };
-  /** The client's finished runs, any order, any series. */
+  /** The client's finished runs, any order, any series (a run's process is given the latest few of its series only). */
   runs: TrendRunInput[];
+  /** Finished runs of earlier series left out of `runs`, which the trend counts as not compared. */
+  earlierSeriesRuns?: number;
 }
 
-/** Whether the change between two samples is more than the usual variation of samples that size. */
+/**
+ * What the change test of one assistant rests on: the questions it answered in both runs, and of
+ * those, how many named the business both times, before only (b) and now only (c). Those named
+ * neither time are the rest of `questions`.
+ */
+export interface PairedQuestions {
+  questions: number;
+  namedBoth: number;
+  namedBeforeOnly: number;
+  namedNowOnly: number;
+}
+
+/** Whether an assistant's naming of the business moved between two runs more than the usual variation of its answers. */
 export interface ChangeVerdict {
   /** 'rise' and 'fall' are real changes at the stated test's level; 'same' is within the usual variation. */
   verdict: 'rise' | 'fall' | 'same';
+  /** The counts a person reads: answers naming the business, out of the answers each run gave. */
   before: SampleCount;
   now: SampleCount;
-  /** The test's two-sided p-value (1 when either sample is empty). */
+  /** The paired test's two-sided p-value (McNemar's exact test; 1 when no question answered both times changed). */
   pValue: number;
+  /** What the test rests on (absent from trends stored before the test was paired). */
+  paired?: PairedQuestions;
 }
 
 export interface AssistantChange extends ChangeVerdict {
