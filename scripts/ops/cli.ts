@@ -1,24 +1,32 @@
+import { parseArgs } from 'node:util';
 import '../../server/private-files';
 import { exitOnConfigError, loadConfig, type Config } from '../../server/config';
 import { openConfigured, type Db } from '../../server/db/database';
 
-/** Reads `--name value` options; an unknown option or a missing value stops with a clear line. */
+/**
+ * Reads `--name value` options and `--flag`s with Node's own parser (util.parseArgs); an unknown
+ * option, a stray word or a missing value stops the command with one clear line, exit status 2.
+ */
 export function parseOptions(argv: string[], known: string[], flags: string[] = []): Record<string, string | true> {
-  const options: Record<string, string | true> = {};
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    const name = arg.replace(/^--/, '');
-    if (!arg.startsWith('--') || (!known.includes(name) && !flags.includes(name))) fail(`Unknown argument ${arg}. Options: ${[...known, ...flags].map((option) => `--${option}`).join(' ')}`);
-    if (flags.includes(name)) {
-      options[name] = true;
-      continue;
-    }
-    const value = argv[index + 1];
-    if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
-    options[name] = value;
-    index += 1;
+  const listed = [...known, ...flags].map((option) => `--${option}`).join(' ');
+  // A value never starts with "--": "--id --send" is an option without its value, not an id.
+  const missing = argv.findIndex((arg, index) => known.includes(arg.replace(/^--/, '')) && arg.startsWith('--') && (argv[index + 1] === undefined || argv[index + 1]?.startsWith('--')));
+  if (missing !== -1) fail(`${argv[missing] ?? ''} needs a value`);
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: Object.fromEntries([...known.map((name) => [name, { type: 'string' as const }]), ...flags.map((name) => [name, { type: 'boolean' as const }])]),
+      strict: true,
+      allowPositionals: false,
+    });
+    const options: Record<string, string | true> = {};
+    for (const [name, value] of Object.entries(values)) if (typeof value === 'string' || value === true) options[name] = value;
+    return options;
+  } catch (error) {
+    // Node names the word it could not take in quotes: an option it does not know, or a stray word.
+    const word = /'([^']*)'/.exec(error instanceof Error ? error.message : '')?.[1]?.split('=')[0];
+    fail(`Unknown argument ${word ?? argv.join(' ')}. Options: ${listed}`);
   }
-  return options;
 }
 
 export function fail(message: string): never {
