@@ -354,6 +354,24 @@ describe("a monitored client's schedule", () => {
     expect(clientRuns()).toHaveLength(2);
   });
 
+  it("composes its trend, in the run's process, from the latest runs of its series only: 24 at most", () => {
+    start();
+    const clientId = addClient();
+    const insert = app.db.prepare(`INSERT INTO runs (client_id, status, trigger, series, prompts, calls_planned, document, facts, created_at, finished_at) VALUES (?, 'done', 'schedule', ?, 5, 10, '{}', '{}', ?, ?)`);
+    // Three runs of an earlier series, then thirty of the current one, a month apart.
+    for (let month = 0; month < 33; month += 1) {
+      const at = new Date(T0.getTime() + month * 30 * DAY_MS).toISOString();
+      insert.run(clientId, month < 3 ? 1 : 2, at, at);
+    }
+    app.db.prepare('UPDATE clients SET series = 2 WHERE id = ?').run(clientId);
+    const next = store().enqueue({ for: { client: clientId }, trigger: 'schedule', prompts: QUESTIONS, assistants: 2, series: 2, questions: [] }, app.clock());
+    const kind = new ClientRuns(app.db, { mailFrom: 'a@b.example', mailTo: 'c@d.example', siteUrl: app.config.siteUrl, brand: 'Citewise', assistants: 2, intervalDays: 30, sendToClients: false });
+    const trend = kind.work(run(next))?.trend;
+    expect(trend?.earlier).toHaveLength(23);
+    expect(trend?.earlier.map((earlier) => earlier.id)).toEqual(Array.from({ length: 23 }, (_, index) => 11 + index));
+    expect(trend?.earlierSeriesRuns).toBe(3);
+  });
+
   it("sends the client's note after a complete run only: never after a failed one", async () => {
     const failing: Runner = { run: () => Promise.reject(new Error('the run could not start: its process was not found')) };
     start({ MONITOR_SEND: '1' }, { runner: failing });
