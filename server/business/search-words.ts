@@ -47,6 +47,9 @@ function singulars(word: string): string[] {
 const isTradeWord = (phrase: string) => TRADE_WORDS.has(phrase) || singulars(phrase).some((form) => TRADE_WORDS.has(form));
 const isPlacePhrase = (phrase: string) => PLACES.has(phrase) || singulars(phrase).some((form) => PLACES.has(form));
 
+/** Whether a phrase as written names a UK place ("Leeds", "Newcastle upon Tyne", "West Yorkshire"): a town of an address. */
+export const isPlace = (phrase: string): boolean => isPlacePhrase(nameKey(phrase));
+
 /** The words of a field as typed, its e-mail and web addresses left out ("jane@acme.example" is no search). */
 function wordsOf(field: string): string[] {
   return field

@@ -1,3 +1,4 @@
+import type { BusinessFacts } from '../business/business-facts';
 import type { HomePageAnalysis } from './analysers/home-page';
 import type { LlmsTxtAnalysis } from './analysers/llms-txt';
 import type { RobotsAnalysis } from './analysers/robots';
@@ -34,6 +35,8 @@ export interface SiteCheckReport {
     llmsTxt: LlmsTxtAnalysis;
     sitemap: SitemapFacts;
     markdown: MarkdownFacts;
+    /** What the business's home page (and its contact page) state about it; absent from checks stored before they were read. */
+    business?: BusinessFacts;
   } | null;
 }
 

@@ -1,4 +1,5 @@
-import { analyseHomePage, type HomePageAnalysis } from './analysers/home-page';
+import { analyseBusinessFacts, mergeBusinessFacts, readPage, type PageFacts } from './analysers/business-facts';
+import type { HomePageAnalysis } from './analysers/home-page';
 import { decodeBody, type FetchedText } from './analysers/fetched-text';
 import { analyseLlmsTxt } from './analysers/llms-txt';
 import { analyseRobots, type RobotsSource } from './analysers/robots';
@@ -15,6 +16,9 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 
 /** The longest address checked, once written out in full (percent-encoded): what browsers accept. */
 const MAX_URL_LENGTH = 2083;
+
+/** How long the contact page may still take once the rest of the check is done: it never holds a check up longer. */
+const CONTACT_PAGE_GRACE_MS = 2000;
 
 /** The longest address a report keeps as it was seen (a redirect may name a longer one). */
 const URL_SHOWN = 500;
@@ -46,7 +50,8 @@ function unreachable(error: unknown): string {
 
 /**
  * Checks one site as an AI crawler sees it: robots.txt, then the page (no script run), then
- * llms.txt, the sitemap and a Markdown version side by side. Every fetch goes through the
+ * llms.txt, the sitemap, a Markdown version and the contact page the page links side by side; the
+ * business's facts are read from the page and its contact page. Every fetch goes through the
  * fetcher's rules; the whole check ends after `timeoutMs`. Never throws: a refusal or a failure
  * is a report too.
  */
@@ -103,7 +108,7 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       if (error instanceof FetchFailed) return report('failed', error.message);
       throw error;
     }
-    const analysis = analyseHomePage(toText(pageResponse), pageResponse.headers);
+    const { page: analysis, facts: homeFacts } = readPage(toText(pageResponse), pageResponse.headers, 'home page');
     const page = { ...analysis, url: shownUrl(analysis.url) };
     const origin = new URL(pageResponse.url).origin;
     // Sitemaps are read only where the site itself lives: the host asked for, or the one it redirected to.
@@ -111,6 +116,10 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
     const redirects = pageResponse.redirects.map((hop) => ({ ...hop, url: shownUrl(hop.url) }));
 
     env.onProgress?.('fetching llms.txt, the sitemap and a Markdown version');
+    // The contact page is read beside them, and let go a little after they are done.
+    const contactStop = new AbortController();
+    const contactSignal = AbortSignal.any([signal, contactStop.signal]);
+    const contactRead = readContactPage(homeFacts.contactLink, ownHosts, (target, options) => env.fetcher.fetch(target, { ...options, signal: contactSignal }));
     const [llmsTxt, sitemap, markdown] = await Promise.all([
       fetch(new URL('/llms.txt', origin), { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1' }).then(
         (response) => analyseLlmsTxt(toText(response)),
@@ -119,10 +128,13 @@ export async function runSiteCheck(input: string, env: CheckEnvironment): Promis
       readSitemap(robots.sitemaps[0] ?? new URL('/sitemap.xml', origin).href, robots.sitemaps.length > 0, ownHosts, fetch),
       findMarkdown(page, pageResponse.url, fetch),
     ]);
+    const grace = setTimeout(() => contactStop.abort(), CONTACT_PAGE_GRACE_MS);
+    const contact = await contactRead.finally(() => clearTimeout(grace));
+    const business = mergeBusinessFacts(homeFacts, contact);
     const { score, findings } = scoreFindings({ robots, page, redirects, llmsTxt, sitemap, markdown });
     // The facts keep the first few Sitemap: lines robots.txt names, as a report shows them.
     const robotsFacts = { ...robots, sitemaps: robots.sitemaps.slice(0, INDEX_CHILDREN_READ).map(shownUrl) };
-    return report('done', null, { score, findings, facts: { page, redirects, robots: robotsFacts, llmsTxt, sitemap, markdown } });
+    return report('done', null, { score, findings, facts: { page, redirects, robots: robotsFacts, llmsTxt, sitemap, markdown, business } });
   } catch (error) {
     if (error instanceof FetchRefused) return report('refused', error.message);
     if (error instanceof FetchFailed) return report('failed', error.message);
@@ -168,6 +180,24 @@ async function readSitemap(sitemapUrl: string, fromRobots: boolean, ownHosts: Re
     };
   } catch (error) {
     return { url: sitemapUrl, fromRobots, urls: null, parses: false, detail: `no sitemap: ${where} could not be fetched (${unreachable(error)})` };
+  }
+}
+
+/**
+ * The contact page the home page links (`link`, on its own origin), and the facts it states: read
+ * only on the site's own hosts, redirects included; null when there is none, or it does not answer
+ * 2xx with HTML, or its fetch fails or is let go. It never fails the check.
+ */
+async function readContactPage(link: string | null, ownHosts: ReadonlySet<string>, fetch: Fetch): Promise<{ url: string; facts: PageFacts } | null> {
+  if (link === null) return null;
+  try {
+    const response = await fetch(link, { hosts: ownHosts });
+    const page = toText(response);
+    const html = page.contentType === 'text/html' || page.contentType === 'application/xhtml+xml';
+    if (response.status < 200 || response.status >= 300 || !html) return null;
+    return { url: shownUrl(response.url), facts: analyseBusinessFacts(page, 'contact page') };
+  } catch {
+    return null;
   }
 }
 

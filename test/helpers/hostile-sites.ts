@@ -49,4 +49,22 @@ export const hostileSites = {
       ),
     }),
   },
+  /**
+   * 1 MB of unclosed list items under a services heading, linking a contact page of one endless
+   * run of digits and spaces that never repeats: the most reading the business's facts costs, on
+   * both pages a check reads them from (libphonenumber-js given the whole run took 6 s of the
+   * check; in windows of 96 characters, the check takes under a second).
+   */
+  'facts without end, on the page and its contact page': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => {
+      const start = `${head}<a href="/contact">Contact us</a><h2>Our services</h2>`;
+      let seed = 7;
+      const digits = Array.from({ length: Math.floor((MB - head.length) / 2) }, () => ((seed = (seed * 48271) % 2147483647), seed % 10)).join(' ');
+      return {
+        '/': page(start + '<ul><li>Roofing'.repeat(Math.floor((MB - start.length) / 15))),
+        '/contact': page(head + digits),
+      };
+    },
+  },
 } satisfies Record<string, { path: string; paths: () => Record<string, FixtureAnswer> }>;

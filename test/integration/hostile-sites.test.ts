@@ -4,6 +4,7 @@ import { pbkdf2 } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
+import { BUSINESS_TEXT_LIMIT } from '../../server/business/business-facts';
 import { loadAiSources } from '../../server/ledger/ai-sources';
 import { LeadStore } from '../../server/leads/lead-store';
 import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
@@ -88,6 +89,13 @@ describe('each check runs in a process of its own', () => {
     if (name === '20,000 JSON-LD types') expect(report.facts?.page.organizationNames).toEqual(['Hostile Ltd']);
     // The text after the tag is read: the tokenizer reached the end of the page.
     if (name === 'a tag of 130,000 attributes') expect(report.facts?.page.textWords).toBe(3);
+    if (name === 'facts without end, on the page and its contact page') {
+      // Both pages read to the end, what they say bounded.
+      expect(report.facts?.business?.contactPage).toBe(`${site.origin}/contact`);
+      expect(report.facts?.business?.services).toEqual([{ value: 'Roofing', source: { page: 'home page', from: 'text' } }]);
+      expect(report.facts?.business?.text.length).toBe(BUSINESS_TEXT_LIMIT);
+      expect(JSON.stringify(report.facts?.business).length).toBeLessThan(BUSINESS_TEXT_LIMIT + 10_000);
+    }
   });
 
   it('refuses an address longer than browsers accept once written out (robots.txt rules cost its length each)', async () => {

@@ -6,6 +6,7 @@ import { siteCheckDelivery } from '../../server/leads/site-check-delivery';
 import { LeadStore } from '../../server/leads/lead-store';
 import { createLogger } from '../../server/logger';
 import { smtpTransport } from '../../server/mail/mail-transport';
+import { storedReport } from '../../server/site-check/check-store';
 import { SiteCheckWorker } from '../../server/site-check/check-worker';
 import { reportJson } from '../../server/site-check/report';
 import { createSiteChecker, type SiteChecker } from '../../server/site-check/site-checker';
@@ -200,6 +201,88 @@ describe('a check of fixture sites, as an AI crawler sees them', () => {
   });
 });
 
+/** A Leeds plumber's home page that names its services and links its contact page, where its details are. */
+const plumberHome = (contactHref: string, before = '') => `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Hartley Plumbing | Plumbers in Leeds</title></head>
+<body><header><nav>${before}<a href="/">Home</a> <a href="${contactHref}">Contact us</a></nav></header>
+<main><h1>Plumbers in Leeds</h1><section><h2>Our services</h2><ul><li>Boiler repair</li><li>Bathroom fitting</li></ul></section></main>
+<footer><p>Hartley Plumbing Ltd</p></footer></body></html>`;
+const PLUMBER_CONTACT = `<!doctype html><html lang="en-GB"><head><title>Contact Hartley Plumbing</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Plumber","name":"Hartley Plumbing","email":"office@hartley-plumbing.example"}</script></head>
+<body><h1>Get in touch</h1><p>Call <a href="tel:0113 496 0000">0113 496 0000</a> or 07700 900123.</p>
+<address>12 Park Row<br>Leeds<br>LS1 5HD</address><p>Monday to Friday: 08:00 - 18:00</p></body></html>`;
+
+describe("the business's facts: its home page, and the contact page it links", () => {
+  it('reads the contact page the home page links, and keeps each fact with the page and the part of it it was read from', async () => {
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/': html(plumberHome('/contact-us')), '/contact-us': html(PLUMBER_CONTACT) }));
+    const report = await checker().check(`${site.origin}/`);
+    expect(report.status).toBe('done');
+    expect(site.requests.map((item) => item.path)).toContain('/contact-us');
+    const business = report.facts?.business;
+    expect(business).toMatchObject({
+      contactPage: `${site.origin}/contact-us`,
+      phones: [
+        { value: '0113 496 0000', source: { page: 'contact page', from: 'link' } },
+        { value: '07700 900123', source: { page: 'contact page', from: 'text' } },
+      ],
+      emails: [{ value: 'office@hartley-plumbing.example', source: { page: 'contact page', from: 'structured data' } }],
+      addresses: [{ value: '12 Park Row, Leeds, LS1 5HD', source: { page: 'contact page', from: 'text' } }],
+      postcodes: [{ value: 'LS1 5HD', source: { page: 'contact page', from: 'text' } }],
+      towns: [{ value: 'Leeds', source: { page: 'contact page', from: 'text' } }],
+      openingHours: [{ value: 'Monday to Friday: 08:00 - 18:00', source: { page: 'contact page', from: 'text' } }],
+      services: [
+        { value: 'Boiler repair', source: { page: 'home page', from: 'text' } },
+        { value: 'Bathroom fitting', source: { page: 'home page', from: 'text' } },
+      ],
+    });
+    // The home page's text first, then the contact page's.
+    expect(business?.text).toBe('Home Contact us Plumbers in Leeds Our services Boiler repair Bathroom fitting Hartley Plumbing Ltd Get in touch Call 0113 496 0000 or 07700 900123. 12 Park Row Leeds LS1 5HD Monday to Friday: 08:00 - 18:00');
+    // The score and findings are the same as with no contact page at all.
+    const without = await fixture((origin) => ({ ...wellMadeSite(origin), '/': html(plumberHome('/contact-us')) }));
+    const alone = await checker().check(`${without.origin}/`);
+    expect(alone.facts?.business?.contactPage).toBeNull();
+    expect(report.score).toBe(alone.score);
+    const details = (checked: typeof report, origin: string) => checked.findings.map((item) => item.detail.replaceAll(origin, ''));
+    expect(details(report, site.origin)).toEqual(details(alone, without.origin));
+  });
+
+  it('never fetches a contact link on another host, nor follows the site\'s own contact page there', async () => {
+    const elsewhere = await fixture(() => ({ '/contact': html(PLUMBER_CONTACT) }));
+    // The first contact link is another site's: it is passed over for the site's own.
+    const linked = await fixture((origin) => ({ ...wellMadeSite(origin), '/': html(plumberHome('/contact', `<a href="${elsewhere.origin}/contact">Contact</a> `)), '/contact': html(PLUMBER_CONTACT) }));
+    const report = await checker().check(`${linked.origin}/`);
+    expect(report.facts?.business?.contactPage).toBe(`${linked.origin}/contact`);
+    expect(linked.requests.map((item) => item.path)).toContain('/contact');
+    // The site's own contact page redirects to another host: not followed.
+    const redirected = await fixture((origin) => ({ ...wellMadeSite(origin), '/': html(plumberHome('/contact')), '/contact': { status: 302, headers: { Location: `${elsewhere.origin}/contact` } } }));
+    const refused = await checker().check(`${redirected.origin}/`);
+    expect(refused.status).toBe('done');
+    expect(redirected.requests.map((item) => item.path)).toContain('/contact');
+    expect(refused.facts?.business).toMatchObject({ contactPage: null, phones: [], services: [{ value: 'Boiler repair' }, { value: 'Bathroom fitting' }] });
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('a contact page that never answers, answers 404 or is no HTML neither holds the check up nor fails it', async () => {
+    const site = await fixture((origin) => ({
+      ...wellMadeSite(origin),
+      '/': html(plumberHome('/contact')),
+      '/contact': () => undefined,
+      '/missing/': html(plumberHome('/missing/contact')),
+      '/missing/contact': { status: 404, body: '<p>Call 0113 496 0000</p>' },
+      '/pdf/': html(plumberHome('/pdf/contact')),
+      '/pdf/contact': { headers: { 'Content-Type': 'application/pdf' }, body: '%PDF-1.7 Call 0113 496 0000' },
+    }));
+    const silent = await checker().check(`${site.origin}/`);
+    expect(silent.status).toBe('done');
+    expect(silent.facts?.business).toMatchObject({ contactPage: null, phones: [], services: [{ value: 'Boiler repair' }, { value: 'Bathroom fitting' }] });
+    for (const path of ['/missing/', '/pdf/']) {
+      const report = await checker().check(`${site.origin}${path}`);
+      expect(report.status).toBe('done');
+      expect(report.facts?.business).toMatchObject({ contactPage: null, phones: [] });
+      expect(report.facts?.business?.text).not.toContain('0113');
+    }
+  });
+});
+
 describe('the check of an audit request, from the form to the agency', () => {
   let app: TestApp;
   let smtp: TestSmtpServer;
@@ -266,6 +349,20 @@ describe('the check of an audit request, from the form to the agency', () => {
     }
     expect((await request(app.app).get('/site-check/status?check=nope')).status).toBe(404);
     expect(app.db.prepare('SELECT status, score FROM site_checks').get()).toEqual({ status: 'done', score: 95 });
+  });
+
+  it("stores the business's facts with the check's report, those of the contact page marked so", async () => {
+    const site = await fixture((origin) => ({ ...wellMadeSite(origin), '/': html(plumberHome('/contact-us')), '/contact-us': html(PLUMBER_CONTACT) }));
+    const { checks } = await wired(0);
+    await submit({ ...validAudit, website_url: `${site.origin}/` });
+    await checks.idle();
+    const stored = storedReport({ report: app.db.prepare('SELECT report FROM site_checks').pluck().get() as string });
+    expect(stored?.facts?.business).toMatchObject({
+      contactPage: `${site.origin}/contact-us`,
+      phones: [{ value: '0113 496 0000', source: { page: 'contact page', from: 'link' } }, { value: '07700 900123', source: { page: 'contact page', from: 'text' } }],
+      postcodes: [{ value: 'LS1 5HD', source: { page: 'contact page', from: 'text' } }],
+      services: [{ value: 'Boiler repair', source: { page: 'home page', from: 'text' } }, { value: 'Bathroom fitting', source: { page: 'home page', from: 'text' } }],
+    });
   });
 
   it('a check that ends after the wait follows in a second mail that names the lead', async () => {

@@ -91,7 +91,7 @@ export function declaresOrganization(types: readonly string[]): boolean {
 }
 
 /** "schema:LocalBusiness" and "https://schema.org/LocalBusiness" are LocalBusiness. */
-function shortType(type: string): string {
+export function shortType(type: string): string {
   return type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '');
 }
 
@@ -103,11 +103,11 @@ function bounded(value: string | undefined, limit: number): string | null {
 }
 
 /**
- * What one JSON-LD value declares: its types, into `types` (a Set, capped), and the names of its
- * Organization nodes, into `organizationNames` (capped). Walked with a stack of its own, so a
- * deeply nested value cannot overflow the call stack; each node is visited once.
+ * Visits every node of a JSON-LD value once, in the order it is written, with its types (short
+ * names: "Plumber", not "https://schema.org/Plumber"). Walked with a stack of its own, so a deeply
+ * nested value cannot overflow the call stack.
  */
-function readJsonLd(value: unknown, types: Set<string>, organizationNames: string[]): void {
+export function eachJsonLdNode(value: unknown, visit: (node: Record<string, unknown>, types: string[]) => void): void {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -118,7 +118,19 @@ function readJsonLd(value: unknown, types: Set<string>, organizationNames: strin
     if (node === null || typeof node !== 'object') continue;
     const record = node as Record<string, unknown>;
     const declared = record['@type'];
-    const nodeTypes = (Array.isArray(declared) ? declared : [declared]).filter((type): type is string => typeof type === 'string').map(shortType);
+    visit(record, (Array.isArray(declared) ? declared : [declared]).filter((type): type is string => typeof type === 'string').map(shortType));
+    // Its children in the order they are written (the last pushed is read first).
+    const entries = Object.entries(record);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index] ?? ['', null];
+      if (key !== '@type' && child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+}
+
+/** What one JSON-LD value declares: its types, into `types` (a Set, capped), and the names of its Organization nodes, into `organizationNames` (capped). */
+function readJsonLd(value: unknown, types: Set<string>, organizationNames: string[]): void {
+  eachJsonLdNode(value, (record, nodeTypes) => {
     for (const type of nodeTypes) {
       if (types.size < PAGE_TEXT_LIMITS.types || ORGANIZATION_TYPES.has(type)) types.add(type.slice(0, PAGE_TEXT_LIMITS.typeName));
     }
@@ -126,10 +138,7 @@ function readJsonLd(value: unknown, types: Set<string>, organizationNames: strin
       const name = bounded(record.name, PAGE_TEXT_LIMITS.name);
       if (name !== null && !organizationNames.includes(name)) organizationNames.push(name);
     }
-    for (const [key, child] of Object.entries(record)) {
-      if (key !== '@type' && child !== null && typeof child === 'object') stack.push(child);
-    }
-  }
+  });
 }
 
 /** Words a reader would count in a run of text: runs of non-space containing a letter or digit. */
@@ -240,7 +249,20 @@ class ElementText {
   }
 }
 
-export function analyseHomePage(page: FetchedText, headers: Record<string, string>): HomePageAnalysis {
+/**
+ * Another reader of the page, fed in the same pass (the tokenizer is most of what reading a page
+ * costs): the business's facts are read this way (business-facts.ts). It is told of the tags
+ * outside the elements that hide their content (script, style, template, svg, ...), the body's
+ * visible text, and each JSON-LD block that parses.
+ */
+export interface PageListener {
+  startTag(tag: StartTag): void;
+  endTag(name: string): void;
+  text(text: string): void;
+  jsonLd(value: unknown): void;
+}
+
+export function analyseHomePage(page: FetchedText, headers: Record<string, string>, listener?: PageListener): HomePageAnalysis {
   const https = new URL(page.url).protocol === 'https:';
   const headerNoindex = saysNoindex(headers['x-robots-tag'] ?? '');
   const html = page.contentType === 'text/html' || page.contentType === 'application/xhtml+xml';
@@ -297,17 +319,22 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
   };
 
   const readJsonLdBlock = (text: string) => {
+    let value: unknown;
     try {
-      readJsonLd(JSON.parse(text), types, organizationNames);
+      value = JSON.parse(text);
+      readJsonLd(value, types, organizationNames);
     } catch (error) {
       found.jsonLdInvalid += 1;
       if (found.jsonLdErrors.length < PAGE_TEXT_LIMITS.errors) found.jsonLdErrors.push(bounded(error instanceof Error ? error.message : String(error), PAGE_TEXT_LIMITS.error) ?? 'not valid JSON');
+      return;
     }
+    listener?.jsonLd(value);
   };
 
   const parser = new SAXParser();
   parser.on('startTag', (tag) => {
     const name = tag.tagName;
+    if (hidden === 0) listener?.startTag(tag);
     if (BLOCKS.has(name)) endCopyright();
     signs.heading?.startTag(name, tag.selfClosing);
     signs.logoHolder?.startTag(name, tag.selfClosing);
@@ -362,6 +389,7 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
       hiding.set(name, open - 1);
       hidden -= 1;
     }
+    if (hidden === 0) listener?.endTag(name);
     if (name === 'title' && title !== null && !titleDone) {
       titleDone = true;
       found.title = bounded(title, PAGE_TEXT_LIMITS.title);
@@ -377,6 +405,7 @@ export function analyseHomePage(page: FetchedText, headers: Record<string, strin
       if (inHead && /\S/.test(text)) inHead = false;
       if (inHead) return;
       found.textWords += countWords(text);
+      listener?.text(text);
       if (signs.heading?.open) signs.heading.add(text);
       if (signs.logoHolder?.open) signs.logoHolder.add(text);
       if (copyright !== null) {
