@@ -14,7 +14,8 @@ import { ASSISTANT_IDS } from '../../server/visibility-probe/assistant-catalogue
 import { ProbeStore } from '../../server/visibility-probe/probe-store';
 import { probeViews } from '../../server/visibility-probe/probe-view';
 import type { ProbeAnswer, ProbeReport } from '../../server/visibility-probe/probe-report';
-import { MAX_ANSWER_CHARACTERS, MAX_SOURCES } from '../../server/visibility-probe/run-probe';
+import { MAX_ANSWER_CHARACTERS } from '../../server/visibility-probe/call-limits';
+import { MAX_SOURCES } from '../../server/visibility-probe/run-probe';
 import { scoreAssistant } from '../../server/visibility-probe/scoring';
 import { readAnswer } from '../../server/visibility-probe/who-is-named';
 import { SITE_CHECK_STATUS_PATH } from '../../shared/site-check';

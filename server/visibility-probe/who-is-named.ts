@@ -91,7 +91,7 @@ const LIST_ITEM = /^(\s*(?:#{1,6}\s+(?:\d{1,2}[.)]\s+)?|[-*+•]\s+|\d{1,2}[.)]\
 const EMPHASIS = /\*\*([^*\n]{2,80}?)\*\*|__([^_\n]{2,80}?)__|\[([^\]\n]{2,80})\]\(/g;
 
 /** Every business name the text sets out: the leads of its list items and headings, and its bold or linked names. */
-function namesInText(text: string): Mention[] {
+export function namesInText(text: string): Mention[] {
   const mentions: Mention[] = [];
   let lineStart = 0;
   for (const line of text.split('\n')) {
