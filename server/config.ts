@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_ABOUT_TEMPLATES } from '../shared/content-schema';
 import { MIN_FILL_MS } from '../shared/forms/form-contract';
+import { probePrompts } from '../shared/generated/probe-prompts';
 import { site } from '../shared/site';
 import { parseAddressList } from './site-check/address-policy';
 import { ApiKey } from './visibility-probe/api-key';
@@ -49,6 +51,12 @@ export interface Config {
   siteCheckAllow: string[];
   /** The AI visibility probe: off while no assistant's key is set. */
   probe: ProbeConfig;
+  /**
+   * The answer judge (docs/answer-judge.md): JUDGE_PROVIDER's assistant, the first configured by
+   * default, with JUDGE_MODEL, its small model by default; null while no assistant's key is set,
+   * and with JUDGE_PROVIDER=none (no answer is judged, and no call is spent on it).
+   */
+  judge: ProbeAssistantSetting | null;
   /** The free audit's full run (`npm run audit`): it asks the probe's assistants, within the same PROBE_DAILY_CALLS. */
   audit: AuditConfig;
   /** Monthly monitoring of clients (`npm run clients`): the same questions each run, on a schedule, within the same PROBE_DAILY_CALLS. */
@@ -95,6 +103,12 @@ interface ProbeConfig {
 interface AuditConfig {
   /** Questions put to each assistant in a full audit run. */
   promptsPerAssistant: number;
+  /**
+   * Direct questions about the business (how to reach it, what it offers, what people say) put to
+   * each assistant in every audit and monitoring run, after the others; they never count towards
+   * whether it is named.
+   */
+  factPrompts: number;
   /** A run queued on its own after each lead's instant probe has ended (a person decides otherwise). */
   auto: boolean;
   /** A finished run's report mailed to the prospect on its own (otherwise only `npm run audit -- --send` does). */
@@ -254,6 +268,7 @@ const schema = z.object({
   AUDIT_PROMPTS: integer(1, 100).default(50),
   AUDIT_AUTO: z.enum(['0', '1']).default('0'),
   AUDIT_AUTO_SEND: z.enum(['0', '1']).default('0'),
+  AUDIT_FACT_PROMPTS: integer(0, MAX_ABOUT_TEMPLATES).default(3),
   MONITOR_PROMPTS: integer(1, 100).default(50),
   MONITOR_INTERVAL_DAYS: integer(1, 365).default(30),
   MONITOR_SEND: z.enum(['0', '1']).default('0'),
@@ -270,6 +285,8 @@ const schema = z.object({
   PERPLEXITY_API_KEY: apiKey.optional(),
   PERPLEXITY_BASE_URL: httpUrl.default(ASSISTANTS.perplexity.defaultBaseUrl),
   PERPLEXITY_MODEL: modelId.default(ASSISTANTS.perplexity.defaultModel),
+  JUDGE_PROVIDER: z.enum(['none', ...ASSISTANT_IDS] as ['none', ...AssistantId[]]).optional(),
+  JUDGE_MODEL: modelId.optional(),
   PUBLIC_CHECKS_PER_ADDRESS: integer(1, 10_000).default(5),
   PUBLIC_CHECKS_PER_HOUR: integer(1, 1_000_000).default(60),
   FORM_MIN_FILL_MS: integer(0, MIN_FILL_MS).default(MIN_FILL_MS),
@@ -308,6 +325,20 @@ function probeAssistants(value: z.output<typeof schema>): ProbeAssistantSetting[
     const key = value[`${prefix}_API_KEY`];
     return key === undefined ? [] : [{ id, apiKey: new ApiKey(key), baseUrl: value[`${prefix}_BASE_URL`], model: value[`${prefix}_MODEL`] }];
   });
+}
+
+/**
+ * The assistant that judges answers: JUDGE_PROVIDER's, which must have its key set, else the first
+ * configured; with JUDGE_MODEL, else that assistant's small model. Its key and API base are the
+ * assistant's own.
+ */
+function judgeSetting(value: z.output<typeof schema>): ProbeAssistantSetting | null {
+  const assistants = probeAssistants(value);
+  const wanted = value.JUDGE_PROVIDER;
+  if (wanted === 'none') return null;
+  const assistant = wanted === undefined ? assistants[0] : assistants.find((setting) => setting.id === wanted);
+  if (wanted !== undefined && assistant === undefined) throw new ConfigError(`Invalid configuration: JUDGE_PROVIDER=${JSON.stringify(wanted)} needs ${ASSISTANTS[wanted].envPrefix}_API_KEY, which is not set`);
+  return assistant === undefined ? null : { ...assistant, model: value.JUDGE_MODEL ?? ASSISTANTS[assistant.id].judgeModel };
 }
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
@@ -350,7 +381,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPlaceholderContent: value.ALLOW_PLACEHOLDER_CONTENT === '1',
     siteCheckAllow: value.SITE_CHECK_ALLOW,
     probe: { assistants: probeAssistants(value), promptsPerAssistant: value.PROBE_PROMPTS, dailyCalls: value.PROBE_DAILY_CALLS },
-    audit: { promptsPerAssistant: value.AUDIT_PROMPTS, auto: value.AUDIT_AUTO === '1', autoSend: value.AUDIT_AUTO_SEND === '1' },
+    judge: judgeSetting(value),
+    audit: {
+      promptsPerAssistant: value.AUDIT_PROMPTS,
+      // No more than there are questions to ask: content/probe-prompts.yaml's aboutTemplates.
+      factPrompts: Math.min(value.AUDIT_FACT_PROMPTS, probePrompts.aboutTemplates.length),
+      auto: value.AUDIT_AUTO === '1',
+      autoSend: value.AUDIT_AUTO_SEND === '1',
+    },
     monitor: { promptsPerAssistant: value.MONITOR_PROMPTS, intervalDays: value.MONITOR_INTERVAL_DAYS, send: value.MONITOR_SEND === '1' },
     publicChecksPerAddress: value.PUBLIC_CHECKS_PER_ADDRESS,
     publicChecksPerHour: value.PUBLIC_CHECKS_PER_HOUR,

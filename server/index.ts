@@ -23,12 +23,9 @@ import { probeDelivery } from './leads/probe-delivery';
 import { createProber } from './visibility-probe/prober';
 import { ProbeWorker } from './visibility-probe/probe-worker';
 import { withoutPrivateLinks } from './reports/private-addresses';
-import { AuditRuns } from './runs/audit-runs';
-import { ClientRuns } from './runs/client-runs';
-import { createRunner } from './runs/runner';
 import { RunStore } from './runs/run-store';
-import { neverFits } from './runs/run-budget';
-import { RunWorker } from './runs/run-worker';
+import { neverFits, runCalls, runShape } from './runs/run-budget';
+import { createRunWorker } from './runs/run-machine';
 
 /** How long SIGTERM waits for requests in flight before it closes them anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -122,28 +119,13 @@ async function main(): Promise<void> {
   });
   // The AI visibility probe, and the audit's full runs, run only while an assistant's key is set.
   const deliverProbe = probeDelivery(store, new SiteCheckStore(db), config, clock);
-  const mailSettings = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: site.brand };
   const runStore = new RunStore(db);
+  const shape = runShape(config);
   // Every full run, an audit request's and a monitored client's, on one worker: one at a time,
   // each rule of the day's calls, erasure, retries and resumption written once (server/runs/).
-  const runs =
-    config.probe.assistants.length === 0
-      ? null
-      : new RunWorker({
-          db,
-          logger,
-          clock,
-          checker,
-          runner: createRunner({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: config.backgroundPriority }),
-          dailyCalls: config.probe.dailyCalls,
-          kinds: [
-            new AuditRuns(db, { ...mailSettings, autoSend: config.audit.autoSend }),
-            new ClientRuns(db, { ...mailSettings, assistants: config.probe.assistants.length, intervalDays: config.monitor.intervalDays, sendToClients: config.monitor.send }),
-          ],
-          onDelivered: () => mailer.kick(),
-        });
+  const runs = config.probe.assistants.length === 0 ? null : createRunWorker(config, { db, logger, clock, checker, onDelivered: () => mailer.kick() });
   // AUDIT_AUTO=1: the calls of a lead's full run, asked for by its probe (a run no day could hold is never queued).
-  const autoRunCalls = config.audit.promptsPerAssistant * config.probe.assistants.length;
+  const autoRunCalls = runCalls(config.audit.promptsPerAssistant, shape);
   const autoRunRefused = neverFits(autoRunCalls, config.probe.dailyCalls, 'Set a lower AUDIT_PROMPTS');
   if (config.audit.auto && autoRunRefused) logger.warn({ calls: autoRunCalls, dailyCalls: config.probe.dailyCalls }, `AUDIT_AUTO=1 queues no run: ${autoRunRefused}`);
   const probes =
@@ -161,7 +143,7 @@ async function main(): Promise<void> {
             // AUDIT_AUTO=1: a lead whose probe asked every question gets its full audit run, queued
             // with the probe's record. Held submissions are no leads: they have no probe.
             if (config.audit.auto && !autoRunRefused && finished.report.status === 'done' && delivery !== 'lead erased') {
-              const runId = runStore.enqueue({ for: { audit: finished.auditId }, trigger: 'auto', prompts: config.audit.promptsPerAssistant, assistants: config.probe.assistants.length }, clock());
+              const runId = runStore.enqueue({ for: { audit: finished.auditId }, trigger: 'auto', prompts: config.audit.promptsPerAssistant, shape }, clock());
               logger.info({ runId, auditId: finished.auditId }, 'Audit run queued (AUDIT_AUTO=1)');
             }
           },

@@ -41,6 +41,12 @@ export const AUDIT_FINDINGS = {
     recommendation: ['assistant', 'position', 'named'],
     action: ['assistants', 'position'],
   },
+  // From what the assistants say about the business, checked against its own site.
+  saysClosed: { section: 'said', recommendation: ['assistant'], action: ['assistants'] },
+  wrongContact: { section: 'said', recommendation: ['assistant', 'facts'], action: ['assistants', 'facts'] },
+  othersWebsite: { section: 'said', recommendation: ['assistant', 'sites'], action: ['assistants', 'sites'] },
+  claimsContradicted: { section: 'said', recommendation: ['assistant', 'topics'], action: ['assistants', 'topics'] },
+  toneNegative: { section: 'said', recommendation: ['assistant', 'negative', 'judged'], action: ['assistants', 'negative', 'judged'] },
   // From the site check (server/site-check/scoring.ts; its AI-crawler finding is read per assistant).
   crawlersBlocked: {
     section: 'readiness',

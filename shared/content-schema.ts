@@ -339,6 +339,7 @@ export const pagesSchema = z.object({
     sections: z.object({
       summary: text,
       visibility: text,
+      said: text,
       competitors: text,
       keywords: text,
       recommendations: sentenceWith('assistants'),
@@ -370,6 +371,28 @@ export const pagesSchema = z.object({
       lookedForSite: sentenceWith('site'),
       /** Where a name corrected by the agency was read, as the prospect reads it. */
       givenName: text,
+    }),
+    /** What the assistants say about the business, checked against its site. */
+    said: z.object({
+      lead: sentenceWith('business', 'count', 'from'),
+      leadNamed: sentenceWith('business', 'from'),
+      notChecked: sentenceWith('business'),
+      describes: text,
+      noDescription: text,
+      tone: text,
+      toneCounts: sentenceWith('positive', 'neutral', 'mixed', 'negative', 'judged', 'answers'),
+      notJudged: text,
+      wrongCaption: sentenceWith('assistant'),
+      fact: text,
+      siteSays: text,
+      assistantSays: sentenceWith('assistant'),
+      noWrong: sentenceWith('answers'),
+      siteSaysNothing: text,
+      whose: sentenceWith('name'),
+      kinds: z.object({ phone: text, email: text, postcode: text, website: text, closed: text, service: text, place: text, status: text, price: text }),
+      compared: text,
+      judgedBy: sentenceWith('model', 'most', 'dropped'),
+      notJudgedAtAll: text,
     }),
     competitors: z.object({
       lead: sentenceWith('business'),
@@ -451,7 +474,7 @@ export const pagesSchema = z.object({
     preparedBy: text,
     printHint: text,
     contents: text,
-    sections: z.object({ changes: text, visibility: text, share: text, competitors: text, questions: text, latest: text }),
+    sections: z.object({ changes: text, visibility: text, share: text, competitors: text, questions: text, said: text, latest: text }),
     series: sentenceWith('since', 'earlier'),
     changes: z.object({
       lead: text,
@@ -474,6 +497,35 @@ export const pagesSchema = z.object({
       noAnswers: text,
       notMeasured: text,
       axis: text,
+    }),
+    /** What the assistants say about the client, run by run: wrong facts and tone, what was put right, what is still wrong or new. */
+    said: z.object({
+      lead: sentenceWith('business'),
+      caption: text,
+      run: text,
+      wrong: text,
+      tone: text,
+      toneOf: sentenceWith('counts', 'judged'),
+      tones: z.object({ positive: sentenceWith('count'), neutral: sentenceWith('count'), mixed: sentenceWith('count'), negative: sentenceWith('count') }),
+      noTone: text,
+      noneJudged: text,
+      notChecked: text,
+      assistant: text,
+      fact: text,
+      saidBefore: text,
+      says: text,
+      siteSays: text,
+      putRightCaption: text,
+      noneRight: text,
+      stillCaption: text,
+      noneStill: text,
+      newCaption: text,
+      noneNew: text,
+      wrongCaption: text,
+      noneWrong: text,
+      firstRun: text,
+      firstChecked: text,
+      latestNotChecked: text,
     }),
     share: z.object({ lead: sentenceWith('business'), chartTitle: sentenceWith('business'), caption: text, business: text, you: text, noRun: text }),
     competitors: z.object({ lead: text, newCaption: text, goneCaption: text, business: text, answers: text, noneNew: text, noneGone: text, firstRun: text }),
@@ -507,11 +559,29 @@ const probeTemplate = shortText(160).superRefine((template, ctx) => {
   else if (/[{}]/.test(template.replace(/\{[a-z]+\}/g, ''))) ctx.addIssue({ code: 'custom', message: 'has a brace that opens or closes no placeholder' });
 });
 
+/**
+ * A direct question about the business itself: {business} (its name, and its town where the site
+ * gives one) once, and no other placeholder.
+ */
+const aboutTemplate = shortText(160).superRefine((template, ctx) => {
+  const placeholders = [...template.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] ?? '');
+  if (placeholders.length !== 1 || placeholders[0] !== 'business') ctx.addIssue({ code: 'custom', message: 'must hold {business} once, and no other placeholder' });
+  else if (/[{}]/.test(template.replace('{business}', ''))) ctx.addIssue({ code: 'custom', message: 'has a brace that opens or closes no placeholder' });
+});
+
+/** The most direct questions about the business one run may ask each assistant (AUDIT_FACT_PROMPTS). */
+export const MAX_ABOUT_TEMPLATES = 10;
+
 export const probePromptsSchema = z.object({
   templates: z
     .array(probeTemplate)
     .min(3)
     .max(60)
+    .refine((templates) => new Set(templates).size === templates.length, 'must not repeat a template'),
+  aboutTemplates: z
+    .array(aboutTemplate)
+    .min(3)
+    .max(MAX_ABOUT_TEMPLATES)
     .refine((templates) => new Set(templates).size === templates.length, 'must not repeat a template'),
 });
 
@@ -609,6 +679,7 @@ export const auditReportSchema = z.strictObject({
     visibility: z.strictObject({ none: reportSentence(figures.visibilityNone), fewAnswers: reportSentence(figures.visibilityFewAnswers), bands: scoreBands(figures.visibilityBand) }),
     readiness: z.strictObject({ notChecked: reportSentence(figures.readinessNotChecked), bands: scoreBands(figures.readinessBand) }),
   }),
+  factTopics: z.strictObject({ phone: shortText(60), email: shortText(60), postcode: shortText(60), website: shortText(60), closed: shortText(60), service: shortText(60), place: shortText(60), status: shortText(60), price: shortText(60) }),
   incomplete: z.strictObject({ noAnswers: reportSentence(figures.incompleteNoAnswers), partial: reportSentence(figures.incompletePartial), fewAnswers: reportSentence(figures.incompleteFewAnswers) }),
   findings: findingWords,
 }) as unknown as z.ZodType<AuditReportContent>;
@@ -639,6 +710,8 @@ export interface AuditReportContent {
     visibility: { none: string; fewAnswers: string; bands: ScoreBand[] };
     readiness: { notChecked: string; bands: ScoreBand[] };
   };
+  /** What a wrong fact or claim is about, as a sentence names it. */
+  factTopics: Record<'phone' | 'email' | 'postcode' | 'website' | 'closed' | 'service' | 'place' | 'status' | 'price', string>;
   incomplete: { noAnswers: string; partial: string; fewAnswers: string };
   findings: AuditFindingWords;
 }

@@ -24,7 +24,7 @@ import { auditReportUrl } from '../../server/reports/private-addresses';
 import { AuditRuns } from '../../server/runs/audit-runs';
 import { followRun, progressView, StoppedFollowing } from '../../server/runs/follow';
 import { recountRun, type KeptRun } from '../../server/runs/recount';
-import { dayBudget, neverFits } from '../../server/runs/run-budget';
+import { dayBudget, neverFits, runCalls, runCallsLine, runShape } from '../../server/runs/run-budget';
 import { RunStore, type RunRow } from '../../server/runs/run-store';
 import type { SiteCheckReport } from '../../server/site-check/check-report';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
@@ -167,11 +167,12 @@ function queue(): number {
   ).length;
   const going = latest?.status === 'stopped' ? latest : null;
   const kept = going ? runs.answers(going.id).length : 0;
-  const calls = Math.max(0, questions * assistants.length - kept);
+  const shape = runShape(config);
+  const calls = going ? runs.callsLeftFor(going) : runCalls(questions, shape);
   const day = dayBudget(new ProbeStore(db).callsOn(new Date()), config.probe.dailyCalls);
   const what = going
     ? `Audit run #${going.id} of request #${request.id} (${request.website_url}) stopped part way with ${kept} answers kept: the rest is ${calls} calls`
-    : `Audit of request #${request.id} (${request.website_url}): ${questions} questions to each of ${labels.join(', ')} = ${calls} calls`;
+    : `Audit of request #${request.id} (${request.website_url}): ${runCallsLine(questions, shape, labels)}`;
   console.log(`${what}. ${day.line}`);
   const never = neverFits(calls, config.probe.dailyCalls, 'Set a lower AUDIT_PROMPTS');
   if (never) stop(never);
@@ -183,7 +184,7 @@ function queue(): number {
     console.log(`Audit run #${going.id} queued again: the server asks the rest.`);
     return going.id;
   }
-  const id = runs.enqueue({ for: forRequest, trigger: 'command', prompts: questions, assistants: assistants.length }, new Date());
+  const id = runs.enqueue({ for: forRequest, trigger: 'command', prompts: questions, shape }, new Date());
   console.log(`Queued as audit run #${id}: the server runs it.`);
   return id;
 }

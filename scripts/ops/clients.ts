@@ -22,7 +22,7 @@ import { ClientStore, planClientQuestions, questionsOf, type ClientListing, type
 import { TREND_RUNS, trendRuns } from '../../server/runs/client-runs';
 import { followRun, runName, StoppedFollowing } from '../../server/runs/follow';
 import { recountRun, type KeptRun } from '../../server/runs/recount';
-import { dayBudget, neverFits } from '../../server/runs/run-budget';
+import { dayBudget, neverFits, runCalls, runCallsLine, runShape } from '../../server/runs/run-budget';
 import { RunStore, type RunRow } from '../../server/runs/run-store';
 import type { SiteCheckReport } from '../../server/site-check/check-report';
 import { ASSISTANTS } from '../../server/visibility-probe/assistant-catalogue';
@@ -108,8 +108,9 @@ const utc = (iso: string | null) => (iso === null ? '-' : `${iso.replace('T', ' 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const pageLine = (id: number) => `Page (for the agency; anyone with this address can read it): ${clientPageUrl(config.siteUrl, runs.mintLink({ client: id }, 'agency', new Date()))}`;
 
-/** The calls one run of `questions` questions takes, all the configured assistants together (one at least, before any is configured). */
-const callsOfRun = (questions: number) => questions * Math.max(1, config.probe.assistants.length);
+const shape = runShape(config);
+/** The calls one run of `questions` questions takes. */
+const callsOfRun = (questions: number) => runCalls(questions, shape);
 
 function add(): never {
   let words: Omit<NewClient, 'questions' | 'label'>;
@@ -289,7 +290,7 @@ function edit(): never {
   if (questions.length === 0) stop('These words make no question to ask: give --keywords that name what buyers search for');
   const same = JSON.stringify(questions) === JSON.stringify(questionsOf(row));
   if (same) done(`Client #${row.id}'s questions stay the same: series ${row.series} goes on.`);
-  const series = clients.startSeries(row.id, { keywords, products }, questions);
+  const series = clients.startSeries(row.id, { keywords, products }, questions, shape);
   done(`Client #${row.id} (${row.label}): ${plural(questions.length, 'new question')} fixed for each assistant, series ${series}. Its trend starts again from the next run; the runs before are kept, not compared.`);
 }
 
@@ -327,7 +328,7 @@ async function run(): Promise<never> {
     const calls = going ? runs.callsLeftFor(going) : callsOfRun(questions);
     const day = dayBudget(new ProbeStore(db).callsOn(new Date()), config.probe.dailyCalls);
     console.log(
-      `${going ? `Run #${going.id} of client #${row.id} (${row.site}) stopped part way: the rest is ${calls} calls` : `Client #${row.id} (${row.site}): ${questions} questions to each of ${assistants.join(', ')} = ${calls} calls`}. ${day.line}`,
+      `${going ? `Run #${going.id} of client #${row.id} (${row.site}) stopped part way: the rest is ${calls} calls` : `Client #${row.id} (${row.site}): ${runCallsLine(questions, shape, assistants)}`}. ${day.line}`,
     );
     const never = neverFits(calls, config.probe.dailyCalls, 'Set a lower MONITOR_PROMPTS and give the client new questions (edit)');
     if (never) stop(never);
@@ -337,7 +338,7 @@ async function run(): Promise<never> {
       id = going.id;
       console.log(`Run #${id} queued again: the server asks the rest.`);
     } else {
-      id = clients.enqueue(row, 'command', config.probe.assistants.length, config.monitor.intervalDays, new Date());
+      id = clients.enqueue(row, 'command', shape, config.monitor.intervalDays, new Date());
       console.log(`Queued as run #${id}: the server runs it.`);
     }
   }

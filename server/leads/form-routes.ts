@@ -22,6 +22,7 @@ import { reportWithoutFacts } from '../site-check/check-report';
 import type { LeadKind, LeadStore } from './lead-store';
 import { composeNotification } from './notification-mail';
 import type { StartBudget } from './start-budget';
+import { runCalls, runShape } from '../runs/run-budget';
 
 /** Leads one e-mail address may send in 24 hours before more are held in quarantine. */
 export const LEADS_PER_ADDRESS_PER_DAY = 3;
@@ -37,13 +38,14 @@ export const CHECKS_PER_ADDRESS_PER_HOUR = 5;
  * Visibility probes one client address may start in 24 hours through the audit form: as many as
  * a fifth of PROBE_DAILY_CALLS pays for, one at least. A lead costs its probe (PROBE_PROMPTS calls
  * to each configured assistant at most) and, with AUDIT_AUTO=1, the full audit run its probe
- * queues (AUDIT_PROMPTS calls to each): one address's allowance counts both. A script sending
- * requests with made-up e-mail addresses could otherwise spend the day's calls in a few minutes,
+ * queues (runCalls: its questions, its direct questions and the judge's readings): one address's
+ * allowance counts both. A script sending requests with made-up e-mail addresses could otherwise spend the day's calls in a few minutes,
  * and every real lead after it would go without its probe.
  */
-export function probesPerAddressPerDay(config: { probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>; audit: Pick<Config['audit'], 'auto' | 'promptsPerAssistant'> }): number {
+export function probesPerAddressPerDay(config: Pick<Config, 'judge'> & { probe: Pick<Config['probe'], 'dailyCalls' | 'promptsPerAssistant' | 'assistants'>; audit: Pick<Config['audit'], 'auto' | 'promptsPerAssistant' | 'factPrompts'> }): number {
   const assistants = Math.max(1, config.probe.assistants.length);
-  const callsPerLead = (config.probe.promptsPerAssistant + (config.audit.auto ? config.audit.promptsPerAssistant : 0)) * assistants;
+  const fullRun = config.audit.auto ? runCalls(config.audit.promptsPerAssistant, runShape(config)) : 0;
+  const callsPerLead = config.probe.promptsPerAssistant * assistants + fullRun;
   return Math.max(1, Math.floor(config.probe.dailyCalls / 5 / callsPerLead));
 }
 

@@ -100,12 +100,8 @@ function Row({ row, top, hatch }: { row: BarRow; top: number; hatch: string }) {
   );
 }
 
-/**
- * The chart, as an image with a name and a description for assistive technology (`id` makes its
- * element ids unique on the page); the words on it are the table's.
- */
-export function BarChart({ id, title, description, groups }: { id: string; title: string; description: string; groups: BarGroup[] }) {
-  const hatch = `${id}-stripes`;
+/** The rows of `groups` placed one under another from the top, and the height they take. */
+function place(groups: BarGroup[]) {
   let height = 0;
   const placed = groups.map((group) => {
     const headingTop = group.heading === null ? null : height;
@@ -117,25 +113,20 @@ export function BarChart({ id, title, description, groups }: { id: string; title
     });
     return { group, headingTop, rows };
   });
+  return { placed, height };
+}
+
+/** The bars of `groups`, drawn from the top of an SVG; `hatch`: the id of its striped pattern. */
+function Groups({ groups, hatch }: { groups: BarGroup[]; hatch: string }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      width={WIDTH}
-      height={height}
-      role="img"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-desc`}
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
+    <>
       <defs>
         <pattern id={hatch} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect width={6} height={6} fill={palette.surface} />
           <line x1={0} y1={0} x2={0} y2={6} stroke={TONES.primary} strokeWidth={3} />
         </pattern>
       </defs>
-      {placed.map(({ group, headingTop, rows }, index) => (
+      {place(groups).placed.map(({ group, headingTop, rows }, index) => (
         <g key={index}>
           {headingTop !== null && (
             <text x={0} y={headingTop + 20} fontSize={FONT + 1} fontWeight={700} fill={palette.ink}>
@@ -147,6 +138,50 @@ export function BarChart({ id, title, description, groups }: { id: string; title
           ))}
         </g>
       ))}
-    </svg>
+    </>
+  );
+}
+
+/**
+ * The chart, as an image with a name and a description for assistive technology (`id` makes its
+ * element ids unique on the page); the words on it are the table's.
+ *
+ * One SVG cannot break across printed pages, and a chart of several groups (a group per
+ * assistant) is taller than an A4 page. So such a chart is drawn a second time for paper, a small
+ * SVG per group, which print shows instead (two to a row, a page breaking only between them) and
+ * the screen never does: hidden from assistive technology, which has the chart's description.
+ */
+export function BarChart({ id, title, description, groups }: { id: string; title: string; description: string; groups: BarGroup[] }) {
+  const { height } = place(groups);
+  const several = groups.length > 1;
+  return (
+    <>
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        width={WIDTH}
+        height={height}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        data-print={several ? 'hide' : undefined}
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        <Groups groups={groups} hatch={`${id}-stripes`} />
+      </svg>
+      {several && (
+        <div aria-hidden="true" data-print="only" data-chart-groups="">
+          {groups.map((group, index) => {
+            const groupHeight = place([group]).height;
+            return (
+              <svg key={index} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${WIDTH} ${groupHeight}`} width={WIDTH} height={groupHeight}>
+                <Groups groups={[group]} hatch={`${id}-stripes-${index}`} />
+              </svg>
+            );
+          })}
+        </div>
+      )}
+    </>
   );
 }

@@ -50,11 +50,29 @@ export const Section = styled.section`
   h2 { font-size: clamp(1.5rem, 1.25rem + 1vw, 2rem); }
   h3 { font-size: ${text.lg}; margin-top: ${space.xl}; }
   > p, > ul, > ol { max-width: ${layout.proseWidth}; }
+  @media print {
+    padding-top: 4mm;
+    margin-top: 8mm;
+    h3 { margin-top: 6mm; }
+  }
 `;
 
+/**
+ * A chart's figure. On paper a chart is at most 10 cm wide, its words about the size of the
+ * text's, and at most 13 cm tall (a long chart smaller), so that it fits on a page with the words
+ * that lead into it; a chart drawn group by group for paper (bar-chart.tsx) puts two groups side
+ * by side across the page.
+ */
 export const Figure = styled.figure`
   margin: ${space.lg} 0;
   max-width: 32rem;
   svg { width: 100%; height: auto; overflow: visible; }
   text { font-family: inherit; }
+  @media print {
+    max-width: none;
+    margin: 4mm 0 5mm;
+    > svg { width: auto; max-width: min(100mm, 100%); max-height: 130mm; }
+    [data-chart-groups] { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 3mm 10mm; }
+    [data-chart-groups] svg { display: block; break-inside: avoid; }
+  }
 `;

@@ -7,7 +7,8 @@ import { color, mediaDown, radius, space, text } from '../../client/theme/theme'
  * A table of a report: a caption, column headings, and a heading cell naming each row, all with
  * their scope. On a wide screen it scrolls sideways inside a focusable, labelled region when its
  * columns do not fit; on a phone each row becomes a card, its name as the card's title and each
- * value under its column's heading (as the articles' tables do), so nothing has to be scrolled.
+ * value under its column's heading (as the articles' tables do), so nothing has to be scrolled;
+ * on paper, which cannot scroll, it fits the page's width.
  */
 
 const Scroll = styled.div`
@@ -16,11 +17,6 @@ const Scroll = styled.div`
   border: 1px solid ${color.border};
   border-radius: ${radius.md};
   &:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
-  @media print {
-    overflow: visible;
-    border-radius: 0;
-    th, td { min-width: 0; padding: 0.3rem 0.5rem; }
-  }
 
   table {
     width: 100%;
@@ -87,6 +83,23 @@ const Scroll = styled.div`
       /* Screen readers already hear the column heading: the printed copy is for the eye only. */
       content: attr(data-label) / '';
     }
+  }
+
+  /*
+   * On paper: the table the width of the page, whatever its columns. Last, over the rules above
+   * (a cell's screen min-width made a table of seven columns wider than A4). Smaller type, narrow
+   * padding, a long address in a cell wrapped anywhere, the column headings again on each page
+   * the table runs onto, and no row split (report-frame.tsx).
+   */
+  @media print {
+    margin: 3mm 0 6mm;
+    overflow: visible;
+    border-radius: 0;
+    table { font-size: 8.5pt; line-height: 1.35; }
+    caption { padding: 1.5mm 2mm; }
+    thead { display: table-header-group; }
+    th, td { min-width: 0; padding: 1mm 2mm; }
+    td { overflow-wrap: anywhere; }
   }
 `;
 

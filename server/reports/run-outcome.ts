@@ -36,4 +36,30 @@ export interface RunFigures {
   assistants: AssistantId[];
   questions: number;
   answered: number;
+  /** What the agency's mail leads with: an assistant giving a wrong phone number, or saying the business has closed; null or missing: none. */
+  alarm?: FactAlarm | null;
+}
+
+/** An assistant giving a wrong phone number for the business, or saying it has closed: the first thing the agency is told. */
+export interface FactAlarm {
+  /** The assistant's name ("ChatGPT"). */
+  assistant: string;
+  kind: 'phone' | 'closed';
+  /** Its words, as it wrote them (Markdown marks taken out). */
+  says: string;
+  /** The phone number(s) the business's site gives, as written; null for "closed". */
+  siteSays: string | null;
+}
+
+/** The words an agency's mail subject starts with for an alarm: "wrong phone number from ChatGPT, ". */
+export function alarmTag(alarm: FactAlarm | null | undefined): string {
+  if (!alarm) return '';
+  return alarm.kind === 'closed' ? `${alarm.assistant} says it has closed, ` : `wrong phone number from ${alarm.assistant}, `;
+}
+
+/** The line an agency's mail leads with for an alarm. */
+export function alarmLine(alarm: FactAlarm, business: string): string {
+  return alarm.kind === 'closed'
+    ? `${alarm.assistant} tells buyers that ${business} has closed: “${alarm.says}”`
+    : `${alarm.assistant} gives a wrong phone number for ${business}: “${alarm.says}” Its website gives ${alarm.siteSays ?? 'another'}.`;
 }

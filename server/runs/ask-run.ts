@@ -98,16 +98,17 @@ export async function askRun(steps: RunSteps, keeping: RunKeeping, work: RunWork
       { input, check: check?.status === 'done' ? check : null, previous, ...(work.questions ? { questions: work.questions } : {}), ...(work.trend ? { trend: work.trend } : {}) },
       {
         allowCall: steps.allowCall,
-        onQuestions: (questions) => {
-          progress.questions = questions.length;
+        onQuestions: (questions, about) => {
+          // Each assistant's share of the calls: its questions and the direct ones about the business.
+          progress.questions = questions.length + about;
           keep(() => {
             if (work.questions === null) keeping.keepQuestions(questions);
             keeping.progress(progress);
           });
         },
-        onAnswer: (answer) => {
+        onAnswer: (answer, judged) => {
           unkept.push(answer);
-          progress.answered[answer.assistant] = (progress.answered[answer.assistant] ?? 0) + 1;
+          if (!judged) progress.answered[answer.assistant] = (progress.answered[answer.assistant] ?? 0) + 1;
           if (keep(() => keeping.keepAnswers(unkept, progress))) unkept.length = 0;
         },
         signal,

@@ -1,3 +1,4 @@
+import { townOf } from '../business/business-facts';
 import { nameFromSiteCheck } from '../business/business-name';
 import type { Db } from '../db/database';
 import { LeadStore } from '../leads/lead-store';
@@ -72,6 +73,7 @@ export class AuditRuns implements RunKind {
             ? nameFromSiteCheck(check, { keywords: lead.target_keywords, products: lead.current_products, customer: lead.ideal_customer, description: lead.business_description })
             : null,
         website,
+        town: townOf(check),
         // Never sent: the person's own details, wherever they typed them.
         personal: [lead.name, lead.email].filter(Boolean),
       }),

@@ -4,12 +4,14 @@ import type { AuditDocument } from '../reports/audit/audit-document';
 import { MonitorMail } from '../reports/monitor/monitor-mail';
 import type { MonitorRunFacts, TrendDocument, TrendRunInput } from '../reports/monitor/trend-document';
 import { clientPageUrl } from '../reports/private-addresses';
+import { townOf } from '../business/business-facts';
 import { nameFromSiteCheck } from '../business/business-name';
 import type { SiteCheckReport } from '../site-check/check-report';
 import type { PlannedQuestion } from '../visibility-probe/prompts';
 import type { ProbeInput } from '../visibility-probe/run-probe';
 import type { RunOutcome } from './ask-run';
 import { ClientStore, questionsOf, type ClientRow } from './client-store';
+import type { RunShape } from './run-budget';
 import type { TrendWork } from './runner';
 import type { RunKind } from './run-worker';
 import { RunStore, type RunRow } from './run-store';
@@ -60,8 +62,8 @@ export class ClientRuns implements RunKind {
   constructor(
     db: Db,
     private readonly settings: MailSettings & {
-      /** The configured assistants: each run asks each of them every question. */
-      assistants: number;
+      /** The configured assistants (each run asks each of them every question) and AUDIT_FACT_PROMPTS. */
+      shape: RunShape;
       /** MONITOR_INTERVAL_DAYS */
       intervalDays: number;
       /** MONITOR_SEND: a client with a contact address gets a note with its page's link after each complete run. */
@@ -78,7 +80,7 @@ export class ClientRuns implements RunKind {
   }
 
   queueDue(now: Date): number[] {
-    return this.clients.queueDue(now, this.settings.assistants, this.settings.intervalDays);
+    return this.clients.queueDue(now, this.settings.shape, this.settings.intervalDays);
   }
 
   work(run: RunRow) {
@@ -95,6 +97,7 @@ export class ClientRuns implements RunKind {
             ? nameFromSiteCheck(check, { keywords: client.keywords, products: client.products, customer: client.customer, description: client.description })
             : null,
         website: client.site,
+        town: townOf(check),
         personal: client.email ? [client.email] : [],
       }),
       questions: run.questions ? (JSON.parse(run.questions) as PlannedQuestion[]) : questionsOf(client),
@@ -107,7 +110,7 @@ export class ClientRuns implements RunKind {
    * the agency's mail, and the client's note when MONITOR_SEND=1 and the run is complete. False
    * when the client was removed meanwhile.
    */
-  deliver(run: RunRow, { result, trend }: RunOutcome, now: Date, goesOnAt: Date | null): boolean {
+  deliver(run: RunRow, { result, trend, figures }: RunOutcome, now: Date, goesOnAt: Date | null): boolean {
     const client = run.client_id === null ? null : this.clients.get(run.client_id);
     if (!client) return false;
     if (trend !== null) this.clients.storeTrend(client.id, trend);
@@ -124,6 +127,7 @@ export class ClientRuns implements RunKind {
         trend: document,
         before: earlier ? { visibilityScore: earlier.visibility_score, madeAt: earlier.finished_at ?? earlier.created_at } : null,
         goesOnAt,
+        alarm: figures?.alarm ?? null,
         agencyLink: clientPageUrl(siteUrl, this.runs.mintLink({ client: client.id }, 'agency', now)),
         clientLink,
       },

@@ -2,6 +2,7 @@ import { probePrompts } from '../../shared/generated/probe-prompts';
 import { siteOf } from '../business/names';
 import type { Db } from '../db/database';
 import { planQuestions, type PlannedQuestion } from '../visibility-probe/prompts';
+import { runCalls, type RunShape } from './run-budget';
 import { RunStore, type RunRow } from './run-store';
 
 const DAY_MS = 86_400_000;
@@ -87,7 +88,7 @@ export class ClientStore {
       newSeries: db.prepare(`UPDATE clients SET keywords = @keywords, products = @products, questions = @questions, series = series + 1 WHERE id = @id`),
       // A run still queued asks the new questions: it is the new series' first.
       queuedToSeries: db.prepare(
-        `UPDATE runs SET series = (SELECT series FROM clients WHERE id = @id), questions = @questions, prompts = @prompts, calls_planned = @prompts * (calls_planned / prompts)
+        `UPDATE runs SET series = (SELECT series FROM clients WHERE id = @id), questions = @questions, prompts = @prompts, calls_planned = @calls_planned
          WHERE client_id = @id AND status = 'queued'`,
       ),
       due: db.prepare<[string], ClientRow>(`SELECT * FROM clients WHERE status = 'active' AND next_run_at <= ? ORDER BY next_run_at, id`),
@@ -130,20 +131,20 @@ export class ClientStore {
   }
 
   /** New words, new fixed questions: a new series begins, which the trend does not compare with the runs before. */
-  startSeries(id: number, words: { keywords: string; products: string }, questions: PlannedQuestion[]): number {
+  startSeries(id: number, words: { keywords: string; products: string }, questions: PlannedQuestion[], shape: RunShape): number {
     return this.db
       .transaction(() => {
         this.statements.newSeries.run({ id, ...words, questions: JSON.stringify(questions) });
-        this.statements.queuedToSeries.run({ id, questions: JSON.stringify(questions), prompts: questions.length });
+        this.statements.queuedToSeries.run({ id, questions: JSON.stringify(questions), prompts: questions.length, calls_planned: runCalls(questions.length, shape) });
         return this.get(id)?.series ?? 0;
       })
       .immediate();
   }
 
   /** Queues a run of the client's current questions, and sets its next scheduled run `intervalDays` from now; returns the run's id. */
-  enqueue(client: ClientRow, trigger: 'schedule' | 'command', assistants: number, intervalDays: number, now: Date): number {
+  enqueue(client: ClientRow, trigger: 'schedule' | 'command', shape: RunShape, intervalDays: number, now: Date): number {
     const questions = questionsOf(client);
-    const id = this.runs.enqueue({ for: { client: client.id }, trigger, prompts: questions.length, assistants, series: client.series, questions }, now);
+    const id = this.runs.enqueue({ for: { client: client.id }, trigger, prompts: questions.length, shape, series: client.series, questions }, now);
     this.statements.setNextRun.run(new Date(now.getTime() + intervalDays * DAY_MS).toISOString(), client.id);
     return id;
   }
@@ -154,7 +155,7 @@ export class ClientStore {
    * once, soon after start, and the schedule goes on from there. A client with a run still pending
    * is not queued twice. Returns the runs queued.
    */
-  queueDue(now: Date, assistants: number, intervalDays: number): number[] {
+  queueDue(now: Date, shape: RunShape, intervalDays: number): number[] {
     // Read first: the write lock is taken only when a client is due (the worker asks every few seconds).
     if (this.statements.due.all(now.toISOString()).length === 0) return [];
     return this.db
@@ -164,7 +165,7 @@ export class ClientStore {
             this.statements.setNextRun.run(new Date(now.getTime() + intervalDays * DAY_MS).toISOString(), client.id);
             return [];
           }
-          return [this.enqueue(client, 'schedule', assistants, intervalDays, now)];
+          return [this.enqueue(client, 'schedule', shape, intervalDays, now)];
         }),
       )
       .immediate();

@@ -23,14 +23,23 @@ export interface KeptRun {
   reason: string | null;
 }
 
-/** The run's probe as it ended, made again from its kept answers and its report. */
+/**
+ * The run's probe as it ended, made again from its kept answers and its report. The direct
+ * questions about the business are kept under the numbers after the report's questions.
+ */
 function keptProbe(run: KeptRun): ProbeReport {
+  const split = run.document.questionsPerAssistant;
   const prompts: string[] = [];
-  const byAssistant = new Map<AssistantId, ProbeAnswer[]>();
+  const aboutPrompts: string[] = [];
+  const byAssistant = new Map<AssistantId, { answers: ProbeAnswer[]; aboutAnswers: ProbeAnswer[] }>();
   for (const { assistant, question, answer } of [...run.answers].sort((a, b) => a.question - b.question)) {
     const read = JSON.parse(answer) as ProbeAnswer;
-    prompts[question] = read.prompt;
-    byAssistant.set(assistant, [...(byAssistant.get(assistant) ?? []), read]);
+    const about = question >= split;
+    if (about) aboutPrompts[question - split] = read.prompt;
+    else prompts[question] = read.prompt;
+    const kept = byAssistant.get(assistant) ?? { answers: [], aboutAnswers: [] };
+    (about ? kept.aboutAnswers : kept.answers).push(read);
+    byAssistant.set(assistant, kept);
   }
   const { business } = run.document;
   return assembleReport({
@@ -40,8 +49,9 @@ function keptProbe(run: KeptRun): ProbeReport {
     startedAt: run.document.askedFrom,
     finishedAt: run.document.askedTo,
     prompts: Array.from(prompts, (prompt) => prompt ?? ''),
+    aboutPrompts: Array.from(aboutPrompts, (prompt) => prompt ?? ''),
     leftOut: [],
-    assistants: run.document.visibility.map((part) => ({ id: part.assistant, model: part.models[0] ?? '', error: part.error, answers: byAssistant.get(part.assistant) ?? [] })),
+    assistants: run.document.visibility.map((part) => ({ id: part.assistant, model: part.models[0] ?? '', error: part.error, ...(byAssistant.get(part.assistant) ?? { answers: [], aboutAnswers: [] }) })),
   });
 }
 

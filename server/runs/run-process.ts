@@ -1,4 +1,6 @@
+import { createJudge } from '../answer-check/judge';
 import { composeAudit } from '../reports/audit/compose-audit';
+import { factAlarm } from '../reports/audit/what-they-say';
 import { composeTrend, monitorFacts } from '../reports/monitor/compose-trend';
 import { ApiKey } from '../visibility-probe/api-key';
 import { createAssistantClient } from '../visibility-probe/assistants';
@@ -31,7 +33,9 @@ process.on('message', (message: RunStart | CallAnswer) => {
     answer(message);
     return;
   }
-  const withoutKeys = (text: string) => message.assistants.reduce((kept, { apiKey }) => kept.split(apiKey).join('[key removed]'), text);
+  const keys = [...message.assistants, ...(message.judge ? [message.judge] : [])].map(({ apiKey }) => apiKey);
+  const withoutKeys = (text: string) => keys.reduce((kept, key) => kept.split(key).join('[key removed]'), text);
+  const facts = message.check?.facts?.business ?? null;
   // Its own clock runs on from the server's at the start: the dates of the answers are the server's.
   const offset = Date.parse(message.startedAt) - Date.now();
   const clock = () => new Date(Date.now() + offset);
@@ -40,15 +44,19 @@ process.on('message', (message: RunStart | CallAnswer) => {
   runProbe(message.input, {
     assistants: message.assistants.map((assistant) => createAssistantClient({ ...assistant, apiKey: new ApiKey(assistant.apiKey) })),
     promptsPerAssistant: message.promptsPerAssistant,
+    aboutCount: message.aboutPrompts,
     allowCall,
     clock,
     ...(message.questions ? { questions: message.questions } : {}),
+    // Judged against the business's own site: with no facts read from it, nothing is judged.
+    ...(message.judge && facts ? { judging: { judge: createJudge({ ...message.judge, apiKey: new ApiKey(message.judge.apiKey) }), facts } } : {}),
     previous: message.previous.map(({ assistant, question, answer: kept }) => ({ assistant, question, answer: JSON.parse(kept) as ProbeAnswer })),
-    onQuestions: (planned) => {
+    onQuestions: (planned, about) => {
       asked = [...planned];
-      send({ kind: 'questions', questions: assistants === 0 ? [] : asked });
+      send({ kind: 'questions', questions: assistants === 0 ? [] : asked, about: assistants === 0 ? 0 : about.length });
     },
-    onAnswer: ({ assistant, question, answer: given }) => send({ kind: 'answer', answer: { assistant, question, answer: withoutKeys(JSON.stringify(given)) } }),
+    onAnswer: ({ assistant, question, answer: given, judged }) =>
+      send({ kind: 'answer', answer: { assistant, question, answer: withoutKeys(JSON.stringify(given)) }, ...(judged ? { judged } : {}) }),
     ...(message.callTimeoutMs ? { callTimeoutMs: message.callTimeoutMs } : {}),
   })
     .then((probe) => {
@@ -67,6 +75,7 @@ process.on('message', (message: RunStart | CallAnswer) => {
         assistants: probe.assistants.map((assistant) => assistant.id),
         questions: probe.prompts.length,
         answered: probe.assistants.reduce((sum, assistant) => sum + assistant.answered, 0),
+        alarm: factAlarm(document.said),
       };
       const report: RunReport = { document: withoutKeys(JSON.stringify(document)), figures };
       const work = message.trend;

@@ -5,6 +5,7 @@ import { newCheckToken, tokenHash } from '../site-check/check-store';
 import type { SiteCheckReport } from '../site-check/check-report';
 import type { AssistantId } from '../visibility-probe/assistant-catalogue';
 import type { PlannedQuestion } from '../visibility-probe/prompts';
+import { runCalls, type RunShape } from './run-budget';
 
 /**
  * The full runs, an audit request's and a monitored client's alike (runs), each answer as it
@@ -72,7 +73,8 @@ export interface NewRun {
   trigger: RunRow['trigger'];
   /** Questions to each assistant, at most (an audit's are made when it starts). */
   prompts: number;
-  assistants: number;
+  /** The assistants it asks and the direct questions it puts to each: with `prompts`, its calls (runCalls). */
+  shape: RunShape;
   /** A client's series and its fixed questions. */
   series?: number;
   questions?: readonly PlannedQuestion[];
@@ -146,7 +148,7 @@ export class RunStore {
         trigger: run.trigger,
         series: run.series ?? null,
         prompts: run.prompts,
-        calls_planned: run.prompts * run.assistants,
+        calls_planned: runCalls(run.prompts, run.shape),
         questions: run.questions ? JSON.stringify(run.questions) : null,
         now: now.toISOString(),
       }).lastInsertRowid,

@@ -31,10 +31,22 @@ export interface TrendWork {
 }
 
 /** What a run's process is sent first: the keys travel here, never in its arguments or environment. */
+/** An assistant's setting as it travels to a run's process: its key in plain text, there only. */
+interface AssistantStart {
+  id: AssistantId;
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
 export interface RunStart {
   kind: 'start';
-  assistants: { id: AssistantId; model: string; baseUrl: string; apiKey: string }[];
+  assistants: AssistantStart[];
+  /** The answer judge (JUDGE_PROVIDER, JUDGE_MODEL); null: none. */
+  judge: AssistantStart | null;
   promptsPerAssistant: number;
+  /** AUDIT_FACT_PROMPTS: the direct questions about the business put to each assistant after the others. */
+  aboutPrompts: number;
   input: ProbeInput;
   /** The run's own site check (null: the site could not be checked). */
   check: SiteCheckReport | null;
@@ -52,8 +64,10 @@ export interface RunStart {
 /** What a run's process says: the questions, each call it would make (the parent counts it), each answer as it arrives, then the report or why there is none. */
 export type RunMessage =
   | { kind: 'may-call'; request: number }
-  | { kind: 'questions'; questions: PlannedQuestion[] }
-  | { kind: 'answer'; answer: StoredAnswer }
+  /** The questions made, and how many direct questions about the business follow them. */
+  | { kind: 'questions'; questions: PlannedQuestion[]; about: number }
+  /** An answer as it arrives; `judged`: the same answer again with the judge's verdict, kept in its place. */
+  | { kind: 'answer'; answer: StoredAnswer; judged?: true }
   | { kind: 'report'; report: RunReport }
   | { kind: 'failed'; reason: string };
 
@@ -70,6 +84,10 @@ export interface RunnerOptions {
   assistants: readonly ProbeAssistantSetting[];
   /** AUDIT_PROMPTS: questions an audit's run makes for each assistant, at most (a client's are fixed). */
   promptsPerAssistant: number;
+  /** AUDIT_FACT_PROMPTS */
+  aboutPrompts: number;
+  /** The answer judge (config.judge); null: the answers are not judged. */
+  judge: ProbeAssistantSetting | null;
   clock: () => Date;
   callTimeoutMs?: number;
   /** The code each run's process runs; the built one by default. */
@@ -82,9 +100,9 @@ interface RunCallbacks {
   /** Asked before every call: true counts the call; false, the run asks no more; a throw stops its questions there. */
   allowCall: () => boolean | Promise<boolean>;
   /** Told the questions, once they are made. */
-  onQuestions: (questions: PlannedQuestion[]) => void;
-  /** Told of each answer as it arrives, to be kept at once. */
-  onAnswer: (answer: StoredAnswer) => void;
+  onQuestions: (questions: PlannedQuestion[], about: number) => void;
+  /** Told of each answer as it arrives, to be kept at once; again (`judged`) once the judge has read it. */
+  onAnswer: (answer: StoredAnswer, judged: boolean) => void;
   signal?: AbortSignal;
 }
 
@@ -113,10 +131,13 @@ export function createRunner(options: RunnerOptions): Runner {
 
   return {
     run: async (work, { allowCall, onQuestions, onAnswer, signal }) => {
+      const starting = (setting: ProbeAssistantSetting): AssistantStart => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() });
       const start: RunStart = {
         kind: 'start',
-        assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
+        assistants: options.assistants.map(starting),
+        judge: options.judge === null ? null : starting(options.judge),
         promptsPerAssistant: options.promptsPerAssistant,
+        aboutPrompts: options.aboutPrompts,
         ...work,
         startedAt: options.clock().toISOString(),
         ...(options.callTimeoutMs ? { callTimeoutMs: options.callTimeoutMs } : {}),
@@ -138,8 +159,8 @@ export function createRunner(options: RunnerOptions): Runner {
                   (allowed) => run.reply({ kind: 'call', request: message.request, allowed }),
                   (error: unknown) => run.reply({ kind: 'call', request: message.request, error: error instanceof Error ? error.message : String(error) }),
                 );
-            } else if (message.kind === 'questions') onQuestions(message.questions);
-            else if (message.kind === 'answer') onAnswer(message.answer);
+            } else if (message.kind === 'questions') onQuestions(message.questions, message.about);
+            else if (message.kind === 'answer') onAnswer(message.answer, message.judged === true);
             else if (message.kind === 'report') run.done(message.report);
             else run.fail(message.reason);
           },

@@ -22,8 +22,9 @@ export interface CallPolicy {
   timeoutMs: number;
 }
 
-export type Outcome =
-  | { kind: 'answer'; answer: RawAnswer }
+/** How one call ended; `answer` is what the call gave (an assistant's answer, a judge's verdict). */
+export type Outcome<T = RawAnswer> =
+  | { kind: 'answer'; answer: T }
   /** The question got no answer; `reason` is said in a person's words and holds nothing the provider sent. */
   | { kind: 'failed'; reason: string }
   /** 401 or 403: the key is wrong, revoked or out of credit. */
@@ -92,11 +93,11 @@ function waitBeforeRetry(headers: Record<string, string> | undefined, retry: num
 }
 
 /** One call, ended after `timeoutMs`. */
-async function callOnce(client: AssistantClient, question: string, timeoutMs: number): Promise<{ answer: RawAnswer } | { error: unknown; timedOut: boolean }> {
+async function callOnce<T>(call: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<{ answer: T } | { error: unknown; timedOut: boolean }> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
-    return { answer: await client.ask(question, deadline.signal) };
+    return { answer: await call(deadline.signal) };
   } catch (error) {
     return { error, timedOut: deadline.signal.aborted };
   } finally {
@@ -105,17 +106,18 @@ async function callOnce(client: AssistantClient, question: string, timeoutMs: nu
 }
 
 /**
- * Asks one question: a 429, a 5xx or a connection that failed before any answer is tried again,
- * at most MAX_RETRIES times, after the wait the answer asks for; a timeout, another refusal or
- * an unreadable answer is not. The call budget is asked before every call.
+ * Makes one call to an assistant's API (a question, a judgement): a 429, a 5xx or a connection
+ * that failed before any answer is tried again, at most MAX_RETRIES times, after the wait the
+ * answer asks for; a timeout, another refusal or an unreadable answer is not. The call budget is
+ * asked before every call. `call` is given the signal that ends it at the timeout.
  */
-export async function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {
+export async function callWithRetries<T>(call: (signal: AbortSignal) => Promise<T>, policy: CallPolicy): Promise<Outcome<T>> {
   for (let retry = 0; ; retry += 1) {
     if (!(await policy.allowCall())) return { kind: 'limit reached' };
     if (policy.stillWanted?.() === false) return { kind: 'not asked' };
-    const call = await callOnce(client, question, policy.timeoutMs);
-    if ('answer' in call) return { kind: 'answer', answer: call.answer };
-    const failure = classify(call.error, call.timedOut, policy.timeoutMs);
+    const tried = await callOnce(call, policy.timeoutMs);
+    if ('answer' in tried) return { kind: 'answer', answer: tried.answer };
+    const failure = classify(tried.error, tried.timedOut, policy.timeoutMs);
     if (failure.keyRejected) return { kind: 'key rejected' };
     if (!failure.retry) return { kind: 'failed', reason: failure.reason };
     if (retry === MAX_RETRIES) return { kind: 'failed', reason: `${failure.reason}, still after ${MAX_RETRIES} retries` };
@@ -123,4 +125,9 @@ export async function askWithRetries(client: AssistantClient, question: string, 
     if (wait > MAX_RETRY_WAIT_MS) return { kind: 'failed', reason: `${failure.reason}, asked to wait ${Math.ceil(wait / 1000)} s` };
     await policy.sleep(wait);
   }
+}
+
+/** Asks one assistant one question, as callWithRetries makes any call. */
+export function askWithRetries(client: AssistantClient, question: string, policy: CallPolicy): Promise<Outcome> {
+  return callWithRetries((signal) => client.ask(question, signal), policy);
 }

@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createPerplexity } from '@ai-sdk/perplexity';
-import { generateText } from 'ai';
+import { generateText, type LanguageModel } from 'ai';
 import type { ProbeAssistantSetting } from '../config';
 import type { AssistantId } from './assistant-catalogue';
 import { cappedFetch } from './capped-fetch';
@@ -66,52 +66,98 @@ function result(answer: Pick<Answer, 'text' | 'sources' | 'response'>): Result {
   return { text: answer.text, sources: answer.sources.flatMap((source) => (source.sourceType === 'url' ? [source] : [])), modelId: answer.response.modelId };
 }
 
-/** How each assistant is asked. */
-function askerFor(setting: ProbeAssistantSetting, fetch: typeof globalThis.fetch): (call: Call) => Promise<Result> {
+/**
+ * Each assistant's provider, made from its setting: the one place where a key, an API base and
+ * the fetch meet the client library. The probe's questions and the answer judge share it.
+ */
+function connect(setting: ProbeAssistantSetting, fetch: typeof globalThis.fetch) {
   const connection = { apiKey: setting.apiKey.reveal(), baseURL: setting.baseUrl, fetch };
   switch (setting.id) {
+    case 'chatgpt':
+      return { id: setting.id, provider: createOpenAI(connection) } as const;
+    case 'claude':
+      return { id: setting.id, provider: createAnthropic(connection) } as const;
+    case 'gemini':
+      return { id: setting.id, provider: createGoogleGenerativeAI(connection) } as const;
+    case 'perplexity':
+      return { id: setting.id, provider: createPerplexity(connection) } as const;
+  }
+}
+
+type Connection = ReturnType<typeof connect>;
+
+/** The model of a connection, as the client library calls it: ChatGPT's through the Responses API. */
+function modelOf(connection: Connection, model: string): LanguageModel {
+  switch (connection.id) {
+    case 'chatgpt':
+      return connection.provider.responses(model);
+    case 'claude':
+    case 'gemini':
+    case 'perplexity':
+      return connection.provider(model);
+  }
+}
+
+/** One assistant's model, for a call of another kind than a question (the answer judge's). */
+export function languageModel(setting: ProbeAssistantSetting, fetch: typeof globalThis.fetch): LanguageModel {
+  return modelOf(connect(setting, fetch), setting.model);
+}
+
+/** The model that answered: behind Gemini's alias, the version its answer's modelVersion names; else the one the library names. */
+export function answeringModel(response: Pick<Answer['response'], 'modelId' | 'body'>): string {
+  const body = response.body;
+  const version = typeof body === 'object' && body !== null && 'modelVersion' in body && typeof body.modelVersion === 'string' ? body.modelVersion : null;
+  return version ?? response.modelId;
+}
+
+/** What takes the key out of any text an endpoint sent back (an answer that echoes it, say). */
+export function keyScrubber(setting: ProbeAssistantSetting): (text: string) => string {
+  const key = setting.apiKey.reveal();
+  return (text) => text.split(key).join('[key removed]');
+}
+
+/** How each assistant is asked. */
+function askerFor(setting: ProbeAssistantSetting, fetch: typeof globalThis.fetch): (call: Call) => Promise<Result> {
+  const connection = connect(setting, fetch);
+  const model = modelOf(connection, setting.model);
+  switch (connection.id) {
     case 'chatgpt': {
-      const openai = createOpenAI(connection);
+      const openai = connection.provider;
       // The Responses API, whose web_search tool is ChatGPT's search. store: false, so that
       // OpenAI keeps no copy of the conversation to retrieve later.
       const tools = { web_search: openai.tools.webSearch({ userLocation: SEARCHER_LOCATION }) };
       const providerOptions = { openai: { reasoningEffort: 'low', maxToolCalls: SEARCHES_PER_QUESTION, store: false } };
-      return async (call) => result(await generateText({ ...call, model: openai.responses(setting.model), tools, providerOptions }));
+      return async (call) => result(await generateText({ ...call, model, tools, providerOptions }));
     }
     case 'claude': {
-      const anthropic = createAnthropic(connection);
+      const anthropic = connection.provider;
       const tools = { web_search: anthropic.tools.webSearch_20250305({ maxUses: SEARCHES_PER_QUESTION, userLocation: SEARCHER_LOCATION }) };
       return async (call) => {
-        const answer = result(await generateText({ ...call, model: anthropic(setting.model), tools }));
+        const answer = result(await generateText({ ...call, model, tools }));
         // The SDK lists every search result Claude read as a source, and each citation too: only
         // a citation carries the text it cites.
         return { ...answer, sources: answer.sources.filter((source) => source.providerMetadata?.anthropic?.citedText !== undefined) };
       };
     }
     case 'gemini': {
-      const google = createGoogleGenerativeAI(connection);
+      const google = connection.provider;
       const tools = { google_search: google.tools.googleSearch({}) };
       return async (call) => {
-        const answer = await generateText({ ...call, model: google(setting.model), tools });
+        const answer = await generateText({ ...call, model, tools });
         // The SDK names the model asked for; the answer's modelVersion names the one behind an alias.
-        const body = answer.response.body;
-        const version = typeof body === 'object' && body !== null && 'modelVersion' in body && typeof body.modelVersion === 'string' ? body.modelVersion : null;
-        return { ...result(answer), modelId: version ?? answer.response.modelId };
+        return { ...result(answer), modelId: answeringModel(answer.response) };
       };
     }
-    case 'perplexity': {
+    case 'perplexity':
       // Perplexity searches the web for every question by itself.
-      const perplexity = createPerplexity(connection);
-      return async (call) => result(await generateText({ ...call, model: perplexity(setting.model) }));
-    }
+      return async (call) => result(await generateText({ ...call, model }));
   }
 }
 
 /** A client for one configured assistant. `fetch` is the capped one unless a test says otherwise. */
 export function createAssistantClient(setting: ProbeAssistantSetting, fetch: typeof globalThis.fetch = cappedFetch()): AssistantClient {
   const ask = askerFor(setting, fetch);
-  const key = setting.apiKey.reveal();
-  const scrub = (text: string) => text.split(key).join('[key removed]');
+  const scrub = keyScrubber(setting);
   return {
     id: setting.id,
     model: setting.model,

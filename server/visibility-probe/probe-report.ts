@@ -1,3 +1,4 @@
+import type { VerifiedJudgement } from '../answer-check/judge';
 import type { AssistantId } from './assistant-catalogue';
 import type { BusinessName, NameSign } from '../business/business-name';
 import { nameKey, siteOf } from '../business/names';
@@ -31,7 +32,15 @@ export interface ProbeAnswer extends AnswerReading {
   sources: CitedSource[];
   /** Why there is no answer; null when there is one. */
   error: string | null;
+  /**
+   * What the answer judge made of it (a full run's answers about the business, a sample of each
+   * assistant's): its verdicts whose quotes were found, or why there is none. Missing: not judged.
+   */
+  judgement?: AnswerJudgement;
 }
+
+/** The judge's verdict on one answer as kept, with the model that gave it; or why it gave none. */
+export type AnswerJudgement = (VerifiedJudgement & { model: string | null }) | { error: string };
 
 export interface AssistantReport extends AssistantFigures {
   id: AssistantId;
@@ -42,6 +51,12 @@ export interface AssistantReport extends AssistantFigures {
   /** Why its part ended early ("key rejected"); null when every question was put. */
   error: string | null;
   answers: ProbeAnswer[];
+  /**
+   * Its answers to the direct questions about the business (aboutPrompts), in their order: what it
+   * tells a buyer who already has the name. Never in its figures, since each question names the
+   * business itself. Missing from a report made without them.
+   */
+  aboutAnswers?: ProbeAnswer[];
 }
 
 /**
@@ -74,6 +89,8 @@ export interface ProbeReport {
   startedAt: string;
   finishedAt: string;
   prompts: string[];
+  /** The direct questions about the business put to each assistant after `prompts` (a full audit's or a monitoring run's); missing or [] when none were. */
+  aboutPrompts?: string[];
   /**
    * The keywords, products or customers the request gave that were not asked, since each names
    * the business itself (an assistant that names it then only repeats the question). Missing from
@@ -116,19 +133,21 @@ export interface ReportParts {
   startedAt: string;
   finishedAt: string;
   prompts: string[];
+  aboutPrompts?: string[];
   leftOut: string[];
-  assistants: { id: AssistantId; model: string; error: string | null; answers: ProbeAnswer[] }[];
+  assistants: { id: AssistantId; model: string; error: string | null; answers: ProbeAnswer[]; aboutAnswers?: ProbeAnswer[] }[];
 }
 
 /** A probe's report from its answers: each assistant's figures and score, the overall score, and who else the answers named. */
 export function assembleReport(parts: ReportParts): ProbeReport {
-  const assistants = parts.assistants.map(({ id, model, error, answers }): AssistantReport => ({
+  const assistants = parts.assistants.map(({ id, model, error, answers, aboutAnswers }): AssistantReport => ({
     id,
     model,
     asked: answers.length,
     error,
     ...scoreAssistant(answers.filter((answer) => answer.error === null)),
     answers,
+    ...(aboutAnswers && aboutAnswers.length > 0 ? { aboutAnswers } : {}),
   }));
   const answered = assistants.flatMap((assistant) => assistant.answers.filter((answer) => answer.error === null));
   return {
@@ -138,6 +157,7 @@ export function assembleReport(parts: ReportParts): ProbeReport {
     startedAt: parts.startedAt,
     finishedAt: parts.finishedAt,
     prompts: parts.prompts,
+    ...(parts.aboutPrompts && parts.aboutPrompts.length > 0 ? { aboutPrompts: parts.aboutPrompts } : {}),
     leftOut: parts.leftOut,
     score: overallScore(assistants.map((assistant) => assistant.score)),
     assistants,
@@ -158,12 +178,10 @@ export function recountReport(report: ProbeReport, name: BusinessName): ProbeRep
     ...report,
     sought: { ...sought, domain: report.domain, pageTitle: report.pageTitle },
     leftOut: report.leftOut ?? [],
-    assistants: report.assistants.map(({ id, model, error, answers }) => ({
-      id,
-      model,
-      error,
-      answers: answers.map((answer) => (answer.error !== null || answer.text === null ? answer : { ...answer, ...keptReading(readAnswer(answer.text, answer.sources, identity)) })),
-    })),
+    assistants: report.assistants.map(({ id, model, error, answers, aboutAnswers }) => {
+      const reread = (answer: ProbeAnswer) => (answer.error !== null || answer.text === null ? answer : { ...answer, ...keptReading(readAnswer(answer.text, answer.sources, identity)) });
+      return { id, model, error, answers: answers.map(reread), ...(aboutAnswers ? { aboutAnswers: aboutAnswers.map(reread) } : {}) };
+    }),
   });
 }
 

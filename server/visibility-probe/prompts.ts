@@ -198,3 +198,35 @@ export function questionPlan(details: BusinessDetails, options: QuestionOptions)
 export function firstKeyword(targetKeywords: string): string | null {
   return listItems(targetKeywords, PART_LIMITS.keyword, [], 1)[0] ?? null;
 }
+
+/** What a direct question names the business by: its name as read, the town its site gives, or else its site. */
+export interface AboutSubject {
+  brand: string | null;
+  domain: string | null;
+  /** The town the business's own site gives for it; null when it gives none. */
+  town: string | null;
+}
+
+/** The longest town a question holds: a site's own words, cut like the form's. */
+const TOWN_LIMIT = 40;
+
+/**
+ * The direct questions about the business (content/probe-prompts.yaml's aboutTemplates, the first
+ * `count`): "{business}" filled with its name and town ("Acme Plumbing in Leeds"), or its site
+ * ("the business at acme.co.uk") when no name was read; none when there is neither. The name and
+ * the town are the business's public words from its own site, never the person's.
+ */
+export function aboutQuestions(subject: AboutSubject, count: number, templates: readonly string[]): string[] {
+  const town = subject.town === null ? null : cleanPart(subject.town, TOWN_LIMIT, []);
+  let business: string | null = null;
+  if (subject.brand !== null) {
+    // "Leeds Dental Care in Leeds" says the town twice.
+    const inTown = town !== null && findName(subject.brand, nameKey(town)) === -1 ? ` in ${town}` : '';
+    business = `${subject.brand}${inTown}`;
+  } else if (subject.domain !== null) {
+    business = `the business at ${subject.domain}`;
+  }
+  if (business === null) return [];
+  const filled = business;
+  return templates.slice(0, count).map((template) => template.replace('{business}', () => filled));
+}

@@ -1,3 +1,4 @@
+import type { BusinessFacts } from '../../server/business/business-facts';
 import aiSources from '../../server/ledger/ai-sources.json';
 import type { HomePageAnalysis } from '../../server/site-check/analysers/home-page';
 import type { LlmsTxtAnalysis } from '../../server/site-check/analysers/llms-txt';
@@ -30,6 +31,8 @@ export interface SiteFacts {
   llmsTxt?: LlmsTxtAnalysis;
   sitemap?: Partial<SitemapFacts>;
   markdown?: MarkdownFacts;
+  /** What its pages state about the business (phones, addresses...); none read by default. */
+  business?: BusinessFacts;
 }
 
 /** A finished site check of the business's site, scored as the site check scores it. */
@@ -79,7 +82,7 @@ export function checkedSite(facts: SiteFacts = {}, checkedAt = '2026-11-20T09:59
     markdown: facts.markdown ?? { via: 'link' as const, url: `${SITE}index.md` },
   };
   const { score, findings } = scoreFindings(scored);
-  return { status: 'done', reason: null, url: SITE, host: 'www.acmeplumbing.co.uk', checkedAt, durationMs: 2_400, score, findings, facts: scored };
+  return { status: 'done', reason: null, url: SITE, host: 'www.acmeplumbing.co.uk', checkedAt, durationMs: 2_400, score, findings, facts: { ...scored, ...(facts.business ? { business: facts.business } : {}) } };
 }
 
 /** A recorded answer to `prompt` as the probe keeps it, read for the business as the probe reads it. */

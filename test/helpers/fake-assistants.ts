@@ -14,6 +14,11 @@ import { listenOnLoopback } from './loopback-server';
  * - Gemini: POST /v1beta/models/{model}:generateContent, a candidate with groundingMetadata whose
  *   chunks are Google's redirects titled with the site's domain;
  * - Perplexity: POST /chat/completions, with citations and search_results.
+ * A request for structured output (the answer judge's: `isJudgeRequest`) is answered with a `json`
+ * reply in the shape each API gives structured output: OpenAI's output_text holding the JSON;
+ * Anthropic's text block holding it when the request asked for output_config.format, or a tool_use
+ * of the `json` tool when it offered that tool instead; Gemini's candidate text; Perplexity's
+ * message content.
  * The probe reaches them through the *_BASE_URL variables, so every test runs on the real wire,
  * the client library included, and no packet leaves the machine.
  */
@@ -21,6 +26,8 @@ import { listenOnLoopback } from './loopback-server';
 export type Reply =
   /** An answer; `model` is the one the API says answered. */
   | { answer: RecordedAnswer; model?: string }
+  /** Structured output (a judge's verdict), as the provider gives it for a request with a JSON schema. */
+  | { json: unknown; model?: string }
   /** An error in the provider's own shape. */
   | { status: number; headers?: Record<string, string> }
   /** No answer at all: the connection stays open until the fake closes. */
@@ -83,6 +90,82 @@ function questionOf(body: unknown): string | null {
 }
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
+const fieldOf = (node: unknown, ...path: string[]): unknown => path.reduce<unknown>((at, name) => (at !== null && typeof at === 'object' ? Reflect.get(at, name) : undefined), node);
+
+/**
+ * Whether a request asks for structured output (the answer judge's verdict) rather than an answer
+ * to a question: it carries a JSON schema where its API takes one (OpenAI's text.format,
+ * Anthropic's output_config.format or its `json` tool, Gemini's responseMimeType, Perplexity's
+ * response_format).
+ */
+export function isJudgeRequest(request: Pick<ReceivedRequest, 'body'>): boolean {
+  const { body } = request;
+  const tools = fieldOf(body, 'tools');
+  return (
+    fieldOf(body, 'text', 'format', 'type') === 'json_schema' ||
+    fieldOf(body, 'output_config', 'format', 'type') === 'json_schema' ||
+    (Array.isArray(tools) && tools.some((tool) => fieldOf(tool, 'name') === 'json')) ||
+    fieldOf(body, 'generationConfig', 'responseMimeType') === 'application/json' ||
+    fieldOf(body, 'response_format', 'type') === 'json_schema'
+  );
+}
+
+/**
+ * A structured answer's body. Its token counts are the fake's own (a quarter of the characters
+ * sent and returned), in the provider's usage fields: a test sees them read, not a provider's.
+ */
+function jsonBody(id: AssistantId, reply: { json: unknown; model?: string }, request: ReceivedRequest): unknown {
+  const text = JSON.stringify(reply.json);
+  const model = reply.model ?? FAKE_MODELS[id];
+  const inputTokens = Math.ceil(JSON.stringify(request.body).length / 4);
+  const outputTokens = Math.ceil(text.length / 4);
+  switch (id) {
+    case 'chatgpt':
+      return {
+        id: 'resp_9f8e7d6c5b4a',
+        object: 'response',
+        created_at: 1_900_000_000,
+        status: 'completed',
+        model,
+        output: [
+          { type: 'reasoning', id: 'rs_1', summary: [] },
+          { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] },
+        ],
+        usage: { input_tokens: inputTokens, input_tokens_details: { cached_tokens: 0 }, output_tokens: outputTokens, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: inputTokens + outputTokens },
+      };
+    case 'claude': {
+      // The model's own output format when asked for one; else the `json` tool the library offered.
+      const native = fieldOf(request.body, 'output_config', 'format') !== undefined;
+      return {
+        id: 'msg_01JudgeAbCd',
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: native ? [{ type: 'text', text }] : [{ type: 'tool_use', id: 'toolu_01', name: 'json', input: reply.json }],
+        stop_reason: native ? 'end_turn' : 'tool_use',
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+      };
+    }
+    case 'gemini':
+      return {
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+        usageMetadata: { promptTokenCount: inputTokens, candidatesTokenCount: outputTokens, totalTokenCount: inputTokens + outputTokens },
+        modelVersion: model,
+        responseId: 'jU4dG3mEnT5',
+      };
+    case 'perplexity':
+      return {
+        id: '0b1c2d3e-0000-4f5a-8b9c-d0e1f2a3b4c5',
+        model,
+        created: 1_900_000_000,
+        object: 'chat.completion',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
+        usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens, search_context_size: 'low' },
+      };
+  }
+}
 
 function answerBody(id: AssistantId, reply: { answer: RecordedAnswer; model?: string }, question: string): unknown {
   const { text, sources } = reply.answer;
@@ -294,6 +377,7 @@ export async function startFakeAssistant(id: AssistantId, key: string, reply: (r
           return;
         }
         if ('status' in answer) return send(answer.status, errorBody(id, answer.status, request.key), answer.headers);
+        if ('json' in answer) return send(200, jsonBody(id, answer, request));
         return send(200, answerBodyBytes(id, answer, request.question ?? ''));
       };
       respond(reply(request, requests.length - 1));

@@ -35,11 +35,19 @@ function publish(change: (document: AuditDocument) => void = () => undefined): {
   return { token, document };
 }
 
-/** The report the composition writes from a realistic run (an incomplete one: one answer did not come back), at a fresh link. */
-function publishComposed(): string {
+/** The report the composition writes from a realistic run (an incomplete one: one answer did not come back), at a fresh link; `change` edits a copy first. */
+function publishComposed(change: (document: AuditDocument) => void = () => undefined): string {
   const token = newCheckToken();
-  reports.set(token, structuredClone(auditDocument));
+  const document = structuredClone(auditDocument);
+  change(document);
+  reports.set(token, document);
   return token;
+}
+
+/** What the assistants say, of a composed report's copy: it has it. */
+function saidOf(document: AuditDocument): NonNullable<AuditDocument['said']> {
+  if (!document.said) throw new Error('the fixture says nothing about the business');
+  return document.said;
 }
 
 const get = (path: string) => request(app.app).get(path).buffer(true);
@@ -425,7 +433,7 @@ describe('a report as a run composes it', () => {
     const { main } = await page(publishComposed());
     const text = words(main);
     expect(words(main.querySelector('h1'))).toBe('AI visibility audit: Acme Plumbing Ltd');
-    for (const id of ['summary', 'visibility', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness']) expect(words(main.querySelector(`#${id}`)).length).toBeGreaterThan(100);
+    for (const id of ['summary', 'visibility', 'said', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness']) expect(words(main.querySelector(`#${id}`)).length).toBeGreaterThan(100);
     expect(text).toContain('This report has fewer answers than we planned. Only 163 of the 164 answers we asked for came back');
     expect(text).not.toMatch(/\.\.(?!\.)|: \./);
     // Gemini named the business in 11 answers, never in a list: it has no place, but it was named.
@@ -433,8 +441,103 @@ describe('a report as a run composes it', () => {
   });
 });
 
+describe('what the assistants say about the business', () => {
+  it('follows the visibility section, in the contents too, and each action found there links to it', async () => {
+    const { main } = await page(publishComposed());
+    const order = ['summary', 'visibility', 'said', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness', 'about'];
+    expect(main.querySelectorAll('section').map((section) => section.id)).toEqual(order);
+    expect(main.querySelectorAll('nav li a').map((link) => [link.getAttribute('href'), words(link)])[2]).toEqual(['#said', 'What the assistants say about you']);
+    const links = main.querySelectorAll('#plan dd a[href="#said"]');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(words(link)).toBe('Where we measured it: What the assistants say about you');
+  });
+
+  it('per assistant: how it describes the business, its tone, and the facts it gets wrong beside the site\'s', async () => {
+    const { main } = await page(publishComposed());
+    const section = main.querySelector('#said');
+    expect(words(section?.querySelector('p'))).toBe(
+      'What each assistant tells a buyer who already knows the name: we asked each of them 3 questions about Acme Plumbing Ltd directly, and read those answers and every other answer that names you against what your website says (its home page and contact page).',
+    );
+    expect(section?.querySelectorAll('h2, h3, h4').map((heading) => `${heading.tagName} ${words(heading)}`).slice(0, 4)).toEqual(['H2 What the assistants say about you', 'H3 ChatGPT', 'H4 How it describes you', 'H4 Its tone']);
+    const chatgpt = section?.querySelector('[data-assistant="chatgpt"]');
+    expect(words(chatgpt?.querySelector('blockquote'))).toBe('Acme Plumbing Ltd is a well-reviewed, Gas Safe registered firm offering boiler servicing and emergency call-outs across Leeds.');
+    expect(words(chatgpt)).toContain('Positive in 2, neutral in 1, mixed in 0 and negative in 0 of the 3 answers we read closely, of its 21 about you.');
+    const wrong = table(main, 'said-chatgpt-table');
+    expect(words(main.querySelector('#said-chatgpt-table caption'))).toBe('What ChatGPT gets wrong about you');
+    expect(wrong.columns).toEqual(['Fact', 'Your website says', 'ChatGPT says']);
+    expect(wrong.rows).toEqual([['Phone number', '+44 113 496 0001', 'You can reach Acme Plumbing Ltd on 0113 496 0000 or at hello@acmeplumbing.co.uk.']]);
+    expect(main.querySelector('#said-chatgpt-table td q strong')?.text).toBe('0113 496 0000');
+    expect(table(main, 'said-claude-table').rows).toEqual([['Where you are', 'Acme Plumbing Ltd: family-run plumbing and heating engineers in Leeds since 1998.', 'Acme Plumbing Ltd is a plumbing and heating firm based in Harrogate, serving North Yorkshire.']]);
+    expect(table(main, 'said-gemini-table').rows).toEqual([['Website it sends people to', 'acmeplumbing.co.uk', 'Website: pipeprosleeds.co.uk']]);
+    expect(table(main, 'said-perplexity-table').rows).toEqual([['Whether you are open', 'Nothing of the kind: your website is up and trading', 'Acme Plumbing Ltd appears to have permanently closed [1].']]);
+    const closing = main.querySelectorAll('#said > p').map(words).slice(-2);
+    expect(closing).toEqual([
+      'Phone numbers, e-mail and web addresses and postcodes are compared exactly with your website\'s, however each is written.',
+      'Tone and claims were read by gpt-5-nano-2025-08-07, up to 8 answers of each assistant. A verdict is kept only when the words it rests on are found, word for word, in the answer (and, where we say your website disagrees, in your website\'s text): we set aside 1 for that reason.',
+    ]);
+  });
+
+  it('says so where nothing was asked directly, nothing described, judged or wrong, a rival\'s website, and where the site could not be read', async () => {
+    const { main } = await page(
+      publishComposed((document) => {
+        const said = saidOf(document);
+        said.questions = [];
+        said.judge = null;
+        const [chatgpt, claude, gemini] = said.assistants;
+        if (!chatgpt || !claude || !gemini) throw new Error('four assistants expected');
+        chatgpt.describes = null;
+        chatgpt.judged = 0;
+        claude.wrong = [];
+        for (const fact of gemini.wrong) fact.whose = 'Pipe Pros Leeds';
+      }),
+    );
+    const section = main.querySelector('#said');
+    expect(words(section?.querySelector('p'))).toBe('What each assistant tells a buyer about Acme Plumbing Ltd: we read every answer that names you against what your website says (its home page and contact page).');
+    const chatgpt = words(section?.querySelector('[data-assistant="chatgpt"]'));
+    expect(chatgpt).toContain('How it describes you It wrote no sentence of its own about you.');
+    expect(chatgpt).toContain('Its tone Its tone was not read this time.');
+    expect(section?.querySelector('[data-assistant="chatgpt"] blockquote')).toBeNull();
+    expect(words(section?.querySelector('[data-assistant="claude"]'))).toContain('Nothing we could check against your website was wrong in its 3 answers about you.');
+    expect(section?.querySelector('#said-claude-table')).toBeNull();
+    expect(table(main, 'said-gemini-table').rows[0]?.[2]).toBe('Website: pipeprosleeds.co.uk (the website of Pipe Pros Leeds)');
+    expect(words(section)).toContain('Tone and claims were not read this time: only the facts that can be compared exactly were checked.');
+
+    const unread = (await page(publishComposed((document) => {
+      const said = saidOf(document);
+      said.factsFrom = null;
+      for (const part of said.assistants) part.wrong = [];
+    }))).main.querySelector('#said');
+    expect(words(unread?.querySelector('p'))).toBe('We could not read the website of Acme Plumbing Ltd this time, so nothing the assistants say could be checked against it: we will check it again before we talk.');
+    // Nothing was compared: no "nothing was wrong", and no word on how facts are compared.
+    expect(words(unread)).not.toContain('Nothing we could check');
+    expect(words(unread)).not.toContain('compared exactly');
+  });
+
+  it('a report made without it has no such section, nor a line in the contents', async () => {
+    const { main } = await page(publishComposed((document) => delete document.said));
+    expect(main.querySelector('#said')).toBeNull();
+    expect(main.querySelector('nav a[href="#said"]')).toBeNull();
+  });
+
+  it('an assistant\'s words holding markup are shown as words, never elements; Markdown\'s marks are taken out', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const { html, main } = await page(
+      publishComposed((document) => {
+        const [chatgpt, claude] = saidOf(document).assistants;
+        if (!chatgpt || !claude) throw new Error('four assistants expected');
+        claude.describes = `Acme ${hostile} <script>alert(2)</script> is in Harrogate.`;
+        chatgpt.wrong = [{ kind: 'phone', said: '0113 496 0000', says: `Call **Acme** on 0113 496 0000 ${hostile}`, siteSays: `+44 113 496 0001 ${hostile}`, whose: null, by: 'compared' }];
+      }),
+    );
+    expect(html).not.toMatch(/<img|<script/i);
+    expect(main.querySelectorAll('img, script')).toHaveLength(0);
+    expect(words(main.querySelector('#said [data-assistant="claude"] blockquote'))).toBe(`Acme ${hostile} <script>alert(2)</script> is in Harrogate.`);
+    expect(table(main, 'said-chatgpt-table').rows).toEqual([['Phone number', `+44 113 496 0001 ${hostile}`, `Call Acme on 0113 496 0000 ${hostile}`]]);
+  });
+});
+
 describe('valid HTML', () => {
-  it('the W3C Nu checker finds no error in a report, an incomplete one, one with markup in its names, or the page being written', async () => {
+  it('the W3C Nu checker finds no error in a report, an incomplete one, one with markup in its names, one composed from a run (with what the assistants say, and that part with markup and nothing checked), or the page being written', async () => {
     const documents = new Map<string, string>();
     documents.set('report', (await page(publish().token)).html);
     documents.set(
@@ -455,6 +558,22 @@ describe('valid HTML', () => {
     );
     documents.set('markup in names', (await page(publish((document) => (document.business.name = '<b>Bold & "Sons"</b>')).token)).html);
     documents.set('composed from a run', (await page(publishComposed())).html);
+    documents.set(
+      'what the assistants say, with markup and nothing checked',
+      (
+        await page(
+          publishComposed((document) => {
+            const said = saidOf(document);
+            said.questions = [];
+            said.factsFrom = null;
+            said.judge = null;
+            const [chatgpt, claude] = said.assistants;
+            if (chatgpt) chatgpt.describes = null;
+            if (claude) claude.wrong = [{ kind: 'website', said: 'x.example', says: '<b>Website</b>: x.example', siteSays: null, whose: '<i>Rival</i> & Co', by: 'compared' }];
+          }),
+        )
+      ).html,
+    );
     documents.set('being written', (await page(newCheckToken())).html);
     expect(await checkHtml(documents)).toEqual([]);
   });

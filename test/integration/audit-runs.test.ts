@@ -86,6 +86,9 @@ function environment(database: string, port: number, more: Record<string, string
     MAIL_FROM: SENDER,
     MAIL_TO: AGENCY,
     SITE_CHECK_ALLOW: '127.0.0.1',
+    // What the assistants say about the business (its direct questions, the judge) has tests of its own.
+    AUDIT_FACT_PROMPTS: '0',
+    JUDGE_PROVIDER: 'none',
     AUDIT_PROMPTS: '5',
     ...fakeEnvironment(fakes),
     ...more,

@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * A client's monitoring report at its private address: private like the audit's report, an
  * address holding nothing to show answers exactly as a client with no finished run, the changes
  * in their sentences (real ones first), the line charts' words equal to their tables', the
- * competitors and questions that changed, the series note, the latest run in full, tokens kept
- * out of the log, and valid HTML.
+ * competitors and questions that changed, what the assistants say run by run, the series note,
+ * the latest run in full, tokens kept out of the log, and valid HTML.
  */
 
 jest.setTimeout(120_000);
@@ -122,12 +122,14 @@ describe('the report after three runs', () => {
     expect(main.querySelectorAll('section').map((section) => section.id)).toEqual([
       'changes',
       'visibility-trend',
+      'said-trend',
       'share-trend',
       'competitor-changes',
       'question-changes',
       'latest-run',
       'summary',
       'visibility',
+      'said',
       'competitors',
       'keywords',
       'recommendations',
@@ -196,6 +198,67 @@ describe('the report after three runs', () => {
   });
 });
 
+describe('what the assistants say, run by run', () => {
+  it('a row per run, then what was put right since the run before, what is still wrong, and what is new', async () => {
+    const { main } = await page(publish());
+    expect(words(main.querySelector('#said-trend h2'))).toBe('What the assistants say about you, run by run');
+    expect(main.querySelector('nav a[href="#said-trend"]')).not.toBeNull();
+    const perRun = table(main, 'said-trend-table');
+    expect(perRun.columns).toEqual(['Run', 'Facts given wrong', 'Tone']);
+    expect(perRun.rows).toEqual([
+      ['20 Sept 2026', 'not checked in this run', 'not checked in this run'],
+      ['20 Oct 2026', '2', '2 positive, 3 neutral and 1 mixed, of 6 read closely'],
+      ['20 Nov 2026', '2', '2 positive, 3 neutral and 1 negative, of 6 read closely'],
+    ]);
+    expect(table(main, 'said-put-right-table')).toEqual({
+      columns: ['Assistant', 'Fact', 'What it said the run before', 'Your website says'],
+      rows: [['ChatGPT', 'Phone number', 'You can reach Acme Plumbing Ltd on 0113 496 0000.', '+44 113 496 0001']],
+    });
+    expect(table(main, 'said-still-table').rows).toEqual([['Claude', 'Where you are', 'Acme Plumbing Ltd is a plumbing and heating firm based in Harrogate, serving North Yorkshire.', 'Acme Plumbing Ltd: family-run plumbing and heating engineers in Leeds since 1998.']]);
+    expect(table(main, 'said-new-table').rows).toEqual([['Perplexity', 'Whether you are open', 'Acme Plumbing Ltd appears to have permanently closed [1].', 'Nothing of the kind: your website is up and trading']]);
+    // The latest run's own section, in full, below.
+    expect(main.querySelector('#said [data-assistant="claude"] table')).not.toBeNull();
+  });
+
+  it('says when there is nothing to compare: the run before not checked, one run, the latest not checked; and nothing of it in a trend made without it', async () => {
+    const [first, second, third] = trendRuns;
+    if (!first || !second || !third) throw new Error('three runs expected');
+    const notBefore = (await page(publish(composeTrend({ client: trendClient, runs: [first, second] })))).main;
+    expect(words(notBefore.querySelector('#said-trend'))).toContain('The run before did not check what the assistants say, so there is nothing to compare yet: this is what they get wrong now.');
+    expect(words(notBefore.querySelector('#said-wrong-table caption'))).toBe('Wrong in the latest run');
+    expect(table(notBefore, 'said-wrong-table').rows.map((row) => row.slice(0, 2))).toEqual([
+      ['ChatGPT', 'Phone number'],
+      ['Claude', 'Where you are'],
+    ]);
+    expect(notBefore.querySelector('#said-put-right-table')).toBeNull();
+
+    const one = (await page(publish(composeTrend({ client: trendClient, runs: [third] })))).main;
+    expect(words(one.querySelector('#said-trend'))).toContain('With one run there is nothing to compare yet: this is what the assistants get wrong now.');
+
+    const latestUnchecked = trendRun(4, 1, '2026-12-20T10:09:30.000Z', { chatgpt: () => notNamed, claude: () => notNamed });
+    const unchecked = (await page(publish(composeTrend({ client: trendClient, runs: [second, third, latestUnchecked] })))).main;
+    expect(table(unchecked, 'said-trend-table').rows[2]).toEqual(['20 Dec 2026', 'not checked in this run', 'not checked in this run']);
+    expect(words(unchecked.querySelector('#said-trend'))).toContain('The latest run did not check what the assistants say about you.');
+    expect(unchecked.querySelector('#said-trend table#said-still-table')).toBeNull();
+
+    const without = (await page(publish(composeTrend({ client: trendClient, runs: [first] })))).main;
+    expect(without.querySelector('#said-trend')).toBeNull();
+    expect(without.querySelector('nav a[href="#said-trend"]')).toBeNull();
+  });
+
+  it('an assistant\'s words holding markup are shown as words, never elements', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const document = structuredClone(trendDocument);
+    const fact = document.said?.wrongNow[0];
+    if (!fact) throw new Error('the fixture has nothing wrong now');
+    fact.says = `Based in **Harrogate** ${hostile}.`;
+    fact.siteSays = `<script>alert(2)</script> Leeds`;
+    const { html, main } = await page(publish(document));
+    expect(html).not.toMatch(/<img|<script/i);
+    expect(table(main, 'said-still-table').rows[0]?.slice(2)).toEqual([`Based in Harrogate ${hostile}.`, '<script>alert(2)</script> Leeds']);
+  });
+});
+
 describe('a client with fewer runs, or new questions', () => {
   it('one run: the latest in full, and nothing compared yet', async () => {
     const { main } = await page(publish(composeTrend({ client: trendClient, runs: trendRuns.slice(0, 1) })));
@@ -215,10 +278,11 @@ describe('a client with fewer runs, or new questions', () => {
 });
 
 describe('valid HTML', () => {
-  it('the W3C Nu checker finds no error in the report after three runs, after one, or the page of no run yet', async () => {
+  it('the W3C Nu checker finds no error in the report after three runs (with what the assistants say), after one, after two of which only the second checked what they say, or the page of no run yet', async () => {
     const documents = new Map<string, string>();
     documents.set('three runs', (await page(publish())).html);
     documents.set('one run', (await page(publish(composeTrend({ client: trendClient, runs: trendRuns.slice(0, 1) })))).html);
+    documents.set('what the assistants say first compared', (await page(publish(composeTrend({ client: trendClient, runs: trendRuns.slice(0, 2) })))).html);
     documents.set('no run yet', (await page(newCheckToken())).html);
     expect(await checkHtml(documents)).toEqual([]);
   });

@@ -7,13 +7,11 @@ import { migrate, openDatabase } from '../../server/db/database';
 import { createLogger } from '../../server/logger';
 import { smtpTransport } from '../../server/mail/mail-transport';
 import type { OutboxWorker } from '../../server/mail/outbox-worker';
-import { AuditRuns } from '../../server/runs/audit-runs';
-import { ClientRuns } from '../../server/runs/client-runs';
 import { ClientStore, planClientQuestions } from '../../server/runs/client-store';
-import { createRunner } from '../../server/runs/runner';
-import { nextUtcDay } from '../../server/runs/run-budget';
+import { createRunWorker } from '../../server/runs/run-machine';
+import { nextUtcDay, runShape } from '../../server/runs/run-budget';
 import type { RunRow } from '../../server/runs/run-store';
-import { RunWorker } from '../../server/runs/run-worker';
+import type { RunWorker } from '../../server/runs/run-worker';
 import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import { createSiteChecker } from '../../server/site-check/site-checker';
 import { ASSISTANT_IDS, type AssistantId } from '../../server/visibility-probe/assistant-catalogue';
@@ -94,20 +92,8 @@ describe('the monitor worker, on a clock the test moves', () => {
 
   const newWorker = () => {
     const { config, db, clock } = testApp;
-    const mailSettings = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: siteConstants.brand };
-    return new RunWorker({
-      db,
-      logger: createLogger('silent'),
-      clock,
-      checker: createSiteChecker({ brand: siteConstants.brand, siteUrl: config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot'], clock, priority: 'normal' }),
-      runner: createRunner({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: 'normal' }),
-      dailyCalls: config.probe.dailyCalls,
-      kinds: [
-        new AuditRuns(db, { ...mailSettings, autoSend: false }),
-        new ClientRuns(db, { ...mailSettings, assistants: config.probe.assistants.length, intervalDays: config.monitor.intervalDays, sendToClients: config.monitor.send }),
-      ],
-      onDelivered: () => outbox.kick(),
-    });
+    const checker = createSiteChecker({ brand: siteConstants.brand, siteUrl: config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot'], clock, priority: 'normal' });
+    return createRunWorker(config, { db, logger: createLogger('silent'), clock, checker, onDelivered: () => outbox.kick(), priority: 'normal' });
   };
   /** Runs what is due now on the test's clock, and waits for it to be recorded. */
   const pass = async () => {
@@ -120,7 +106,7 @@ describe('the monitor worker, on a clock the test moves', () => {
 
   beforeAll(() => {
     testApp = createTestApp({
-      env: { ...fakeEnvironment(fakes), SITE_CHECK_ALLOW: '127.0.0.1', MAIL_FROM: SENDER, MAIL_TO: AGENCY, MONITOR_PROMPTS: String(QUESTIONS), MONITOR_SEND: '1', PROBE_DAILY_CALLS: '1000' },
+      env: { ...fakeEnvironment(fakes), SITE_CHECK_ALLOW: '127.0.0.1', MAIL_FROM: SENDER, MAIL_TO: AGENCY, MONITOR_PROMPTS: String(QUESTIONS), MONITOR_SEND: '1', PROBE_DAILY_CALLS: '1000', AUDIT_FACT_PROMPTS: '0', JUDGE_PROVIDER: 'none' },
     });
     database = testApp.config.databasePath;
     store = new ClientStore(testApp.db);
@@ -241,7 +227,7 @@ describe('the monitor worker, on a clock the test moves', () => {
     await pass();
     expect(runs()).toHaveLength(3);
     const client = store.get(1);
-    if (client) store.enqueue(client, 'command', ASSISTANT_IDS.length, 30, testApp.clock());
+    if (client) store.enqueue(client, 'command', runShape(testApp.config), 30, testApp.clock());
     await pass();
     expect(runs().at(-1)).toMatchObject({ id: 4, status: 'queued', trigger: 'command' });
     store.setStatus(1, 'active');

@@ -8,20 +8,23 @@ import { SENT_LINK_MARKER, withoutPrivateLinks } from '../../server/reports/priv
 import { AuditRuns } from '../../server/runs/audit-runs';
 import { ClientRuns } from '../../server/runs/client-runs';
 import { ClientStore, planClientQuestions } from '../../server/runs/client-store';
-import { createRunner, type Runner } from '../../server/runs/runner';
-import { nextUtcDay } from '../../server/runs/run-budget';
+import type { Runner } from '../../server/runs/runner';
+import { createRunWorker } from '../../server/runs/run-machine';
+import { nextUtcDay, runCalls, runShape, type RunShape } from '../../server/runs/run-budget';
 import { RunStore, type RunRow } from '../../server/runs/run-store';
 import { tokenHash } from '../../server/site-check/check-store';
 import { RunWorker } from '../../server/runs/run-worker';
 import { createSiteChecker } from '../../server/site-check/site-checker';
+import type { AuditDocument } from '../../server/reports/audit/audit-document';
+import type { TrendDocument } from '../../server/reports/monitor/trend-document';
 import type { AssistantId } from '../../server/visibility-probe/assistant-catalogue';
 import { site as siteConstants } from '../../shared/site';
 import type { RecordedAnswer } from '../fixtures/visibility-probe-answers';
 import { holdExclusiveLock } from '../helpers/database-lock';
-import { FAKE_KEYS, fakeEnvironment, startFakeAssistant, type FakeAssistant, type Reply } from '../helpers/fake-assistants';
+import { FAKE_KEYS, fakeEnvironment, isJudgeRequest, startFakeAssistant, type FakeAssistant, type ReceivedRequest, type Reply } from '../helpers/fake-assistants';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-sites';
 import { validAudit } from '../helpers/forms';
-import { OKAFOR_HOME } from '../helpers/full-runs';
+import { OKAFOR_HOME, OKAFOR_HOME_WITH_FACTS } from '../helpers/full-runs';
 import { decodeQuotedPrintable, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { runOps } from '../helpers/ops-command';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -38,13 +41,15 @@ const ASSISTANTS: AssistantId[] = ['chatgpt', 'claude'];
 /** Questions a run asks each assistant (AUDIT_PROMPTS, and a client's fixed questions). */
 const QUESTIONS = 5;
 const CALLS = QUESTIONS * ASSISTANTS.length;
+/** A run's shape with neither direct questions nor judge (the tests of each rule set both off; one test turns them on). */
+const shapeOf = (assistants: number) => ({ assistants, aboutPrompts: 0, judged: false });
 const DAY_MS = 86_400_000;
 
 /** An answer naming the business second, after a rival. */
 const named: RecordedAnswer = { text: '1. **Pipe Pros Leeds** – fixed prices.\n2. **Okafor Plumbing** – Gas Safe registered.', sources: [] };
 
-/** What the fakes do at each question (the request, and how many the fakes together had before it); answered by default. */
-let behaviour: (question: string, before: number) => Reply = () => ({ answer: named });
+/** What the fakes do at each question (its words, how many the fakes together had before it, and the request); answered by default. */
+let behaviour: (question: string, before: number, request: ReceivedRequest) => Reply = () => ({ answer: named });
 let asked: string[] = [];
 
 let site: FixtureSite;
@@ -52,14 +57,14 @@ let smtp: TestSmtpServer;
 const fakes: FakeAssistant[] = [];
 
 beforeAll(async () => {
-  site = await startFixtureSite({ '/': html(OKAFOR_HOME) });
+  site = await startFixtureSite({ '/': html(OKAFOR_HOME), '/with-facts/': html(OKAFOR_HOME_WITH_FACTS) });
   smtp = await startSmtpServer();
   for (const id of ASSISTANTS) {
     fakes.push(
       await startFakeAssistant(id, FAKE_KEYS[id], (request) => {
         const before = asked.length;
         asked.push(request.question ?? '');
-        return behaviour(request.question ?? '', before);
+        return behaviour(request.question ?? '', before, request);
       }),
     );
   }
@@ -76,7 +81,7 @@ const T0 = new Date('2030-03-04T09:00:00.000Z');
 
 function start(env: Record<string, string> = {}, options: { runner?: Runner } = {}): void {
   app = createTestApp({
-    env: { ...fakeEnvironment(fakes), SITE_CHECK_ALLOW: '127.0.0.1', AUDIT_PROMPTS: String(QUESTIONS), MONITOR_PROMPTS: String(QUESTIONS), MAIL_TO: 'leads@citewise.example', ...env },
+    env: { ...fakeEnvironment(fakes), SITE_CHECK_ALLOW: '127.0.0.1', AUDIT_PROMPTS: String(QUESTIONS), MONITOR_PROMPTS: String(QUESTIONS), MAIL_TO: 'leads@citewise.example', AUDIT_FACT_PROMPTS: '0', JUDGE_PROVIDER: 'none', ...env },
   });
   app.clock.set(T0.toISOString());
   outbox = app.outboxWorker(smtpTransport(smtp.url), { keptOnceSent: (stored) => withoutPrivateLinks(stored, app.config.siteUrl) });
@@ -87,20 +92,8 @@ function start(env: Record<string, string> = {}, options: { runner?: Runner } = 
 
 function newWorker(runner?: Runner): RunWorker {
   const { config, db, clock } = app;
-  const mail = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl, brand: siteConstants.brand };
-  return new RunWorker({
-    db,
-    logger: createLogger('silent'),
-    clock,
-    checker: createSiteChecker({ brand: siteConstants.brand, siteUrl: config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot'], clock, priority: 'normal' }),
-    runner: runner ?? createRunner({ assistants: config.probe.assistants, promptsPerAssistant: config.audit.promptsPerAssistant, clock, priority: 'normal' }),
-    dailyCalls: config.probe.dailyCalls,
-    kinds: [
-      new AuditRuns(db, { ...mail, autoSend: config.audit.autoSend }),
-      new ClientRuns(db, { ...mail, assistants: config.probe.assistants.length, intervalDays: config.monitor.intervalDays, sendToClients: config.monitor.send }),
-    ],
-    onDelivered: () => outbox.kick(),
-  });
+  const checker = createSiteChecker({ brand: siteConstants.brand, siteUrl: config.siteUrl, allow: ['127.0.0.1'], agents: ['GPTBot'], clock, priority: 'normal' });
+  return createRunWorker(config, { db, logger: createLogger('silent'), clock, checker, onDelivered: () => outbox.kick(), priority: 'normal', ...(runner ? { runner } : {}) });
 }
 
 afterEach(async () => {
@@ -136,27 +129,29 @@ function addRequest(values: Partial<typeof validAudit> = {}): number {
 }
 
 /** A monitored client of the same site, added as `npm run clients -- add` adds it. */
-function addClient(email: string | null = 'ada@okaforplumbing.example'): number {
-  const words = { site: `${site.origin}/`, keywords: 'emergency plumber Leeds, boiler repair Leeds', customer: '', products: 'boiler servicing', description: '', brand: null };
+function addClient(email: string | null = 'ada@okaforplumbing.example', page = '/'): number {
+  const words = { site: `${site.origin}${page}`, keywords: 'emergency plumber Leeds, boiler repair Leeds', customer: '', products: 'boiler servicing', description: '', brand: null };
   return new ClientStore(app.db).add({ ...words, label: 'Okafor Plumbing', email, fromAuditId: null, questions: planClientQuestions(words, QUESTIONS, email ? [email] : []) }, app.clock());
 }
 
 /** What differs between the two kinds for a test: queueing a run of each, and taking away what it is for. */
 interface Kind {
   name: string;
-  queue(): number;
+  /** Queues its run, planned with `shape` (no direct question, no judge, by default). */
+  queue(shape?: RunShape): number;
   takeAway(): void;
   gone: string;
 }
 
-const kinds: [string, () => Kind][] = [
+/** Each kind, for the business's home page at `page` of the fixture site. */
+const kinds: [string, (page?: string) => Kind][] = [
   [
     'an audit run',
-    () => {
-      const auditId = addRequest();
+    (page = '/') => {
+      const auditId = addRequest({ website_url: `${site.origin}${page}` });
       return {
         name: 'audit',
-        queue: () => store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, assistants: ASSISTANTS.length }, app.clock()),
+        queue: (shape = shapeOf(ASSISTANTS.length)) => store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, shape }, app.clock()),
         // As npm run erase does: the request goes, and its runs with it.
         takeAway: () => app.db.prepare('DELETE FROM audit_submissions WHERE id = ?').run(auditId),
         gone: 'the request was erased',
@@ -165,17 +160,17 @@ const kinds: [string, () => Kind][] = [
   ],
   [
     "a monitored client's run",
-    () => {
+    (page = '/') => {
       const clients = new ClientStore(app.db);
-      const clientId = addClient();
+      const clientId = addClient('ada@okaforplumbing.example', page);
       // Not due by the schedule: the test queues its run, as npm run clients -- run does.
       app.db.prepare('UPDATE clients SET next_run_at = ? WHERE id = ?').run(new Date(T0.getTime() + 365 * DAY_MS).toISOString(), clientId);
       return {
         name: 'client',
-        queue: () => {
+        queue: (shape = shapeOf(ASSISTANTS.length)) => {
           const client = clients.get(clientId);
           if (!client) throw new Error('no client');
-          return store().enqueue({ for: { client: clientId }, trigger: 'command', prompts: QUESTIONS, assistants: ASSISTANTS.length, series: client.series, questions: JSON.parse(client.questions) }, app.clock());
+          return store().enqueue({ for: { client: clientId }, trigger: 'command', prompts: QUESTIONS, shape, series: client.series, questions: JSON.parse(client.questions) }, app.clock());
         },
         takeAway: () => clients.remove(clientId),
         gone: 'the client was removed',
@@ -185,6 +180,55 @@ const kinds: [string, () => Kind][] = [
 ];
 
 describe.each(kinds)('%s', (_label, makeKind) => {
+  it("asks each assistant the direct questions about the business after its own, and judges a sample of its answers: every call counted and planned, the person's details in none, the figures from its own questions alone", async () => {
+    start({ AUDIT_FACT_PROMPTS: '2', JUDGE_PROVIDER: 'claude' });
+    const kind = makeKind('/with-facts/');
+    const shape = runShape(app.config);
+    expect(shape).toEqual({ assistants: 2, aboutPrompts: 2, judged: true });
+    const id = kind.queue(shape);
+    const requests: ReceivedRequest[] = [];
+    // The judge's verdict: a tone and a claim on words of the answer, and a claim on words it never wrote.
+    const verdict = {
+      tone: { value: 'positive', quote: 'Gas Safe registered.' },
+      claims: [
+        { about: 'service', claim: 'Gas Safe registered', verdict: 'supported', quote: '**Okafor Plumbing** – Gas Safe registered.', siteQuote: 'Gas Safe registered plumbers in Leeds since 2009.' },
+        { about: 'status', claim: 'closed', verdict: 'not on site', quote: 'Okafor Plumbing has closed.', siteQuote: null },
+      ],
+    };
+    behaviour = (_question, _before, request) => {
+      requests.push(request);
+      return isJudgeRequest(request) ? { json: verdict } : { answer: named };
+    };
+    await pass();
+    expect(run(id)).toMatchObject({ status: 'done', calls_planned: runCalls(QUESTIONS, shape) });
+
+    const questions = requests.filter((request) => !isJudgeRequest(request)).map((request) => request.question ?? '');
+    const about = questions.filter((question) => question.includes('Okafor Plumbing in Leeds'));
+    expect(about).toHaveLength(2 * 2);
+    expect(questions).toHaveLength((QUESTIONS + 2) * 2);
+    // Every answer names the business: each assistant's 7 are judged (8 at most), by Claude's API alone.
+    const judged = requests.filter(isJudgeRequest);
+    expect(judged).toHaveLength(7 * 2);
+    expect(judged.every((request) => request.key === FAKE_KEYS.claude)).toBe(true);
+    expect(callsToday()).toBe(requests.length);
+    expect(callsToday()).toBeLessThanOrEqual(runCalls(QUESTIONS, shape));
+    for (const request of requests) expect(JSON.stringify(request.body)).not.toMatch(/\bAda\b|ada@okaforplumbing/);
+
+    const answers = store().answers(id).map((kept) => ({ question: kept.question, answer: JSON.parse(kept.answer) as { prompt: string; judgement?: unknown } }));
+    const aboutAnswers = answers.filter((kept) => kept.question >= QUESTIONS);
+    expect(aboutAnswers).toHaveLength(2 * 2);
+    expect(aboutAnswers[0]?.answer.judgement).toEqual({
+      tone: verdict.tone,
+      claims: [verdict.claims[0]],
+      dropped: 1,
+      model: 'claude-sonnet-4-6',
+    });
+    // Its figures: its own 5 questions to each assistant, not the 2 about the business.
+    const document = JSON.parse(run(id).document ?? '{}') as { questionsPerAssistant: number; visibility: { asked: number }[] };
+    expect(document.questionsPerAssistant).toBe(QUESTIONS);
+    expect(document.visibility.map((part) => part.asked)).toEqual([QUESTIONS, QUESTIONS]);
+  });
+
   it('stops before its next call once what it is for is gone: nothing more is asked, kept or told', async () => {
     start();
     const kind = makeKind();
@@ -319,9 +363,9 @@ describe('one run at a time, whatever its kind', () => {
     app.db.prepare('UPDATE clients SET next_run_at = ? WHERE id = ?').run(new Date(T0.getTime() + 365 * DAY_MS).toISOString(), clientId);
     const runs = store();
     const [first, second] = running === 'an audit run' ? [{ audit: auditId }, { client: clientId }] : [{ client: clientId }, { audit: auditId }];
-    const busy = runs.enqueue({ for: first, trigger: 'command', prompts: QUESTIONS, assistants: 2 }, app.clock());
+    const busy = runs.enqueue({ for: first, trigger: 'command', prompts: QUESTIONS, shape: shapeOf(2) }, app.clock());
     app.db.prepare(`UPDATE runs SET status = 'running' WHERE id = ?`).run(busy);
-    const waiting = runs.enqueue({ for: second, trigger: 'command', prompts: QUESTIONS, assistants: 2, questions: 'client' in second ? JSON.parse(new ClientStore(app.db).get(clientId)?.questions ?? '[]') : undefined }, app.clock());
+    const waiting = runs.enqueue({ for: second, trigger: 'command', prompts: QUESTIONS, shape: shapeOf(2), questions: 'client' in second ? JSON.parse(new ClientStore(app.db).get(clientId)?.questions ?? '[]') : undefined }, app.clock());
     await pass();
     expect(run(waiting).status).toBe('queued');
     app.db.prepare(`UPDATE runs SET status = 'done' WHERE id = ?`).run(busy);
@@ -364,8 +408,8 @@ describe("a monitored client's schedule", () => {
       insert.run(clientId, month < 3 ? 1 : 2, at, at);
     }
     app.db.prepare('UPDATE clients SET series = 2 WHERE id = ?').run(clientId);
-    const next = store().enqueue({ for: { client: clientId }, trigger: 'schedule', prompts: QUESTIONS, assistants: 2, series: 2, questions: [] }, app.clock());
-    const kind = new ClientRuns(app.db, { mailFrom: 'a@b.example', mailTo: 'c@d.example', siteUrl: app.config.siteUrl, brand: 'Citewise', assistants: 2, intervalDays: 30, sendToClients: false });
+    const next = store().enqueue({ for: { client: clientId }, trigger: 'schedule', prompts: QUESTIONS, shape: shapeOf(2), series: 2, questions: [] }, app.clock());
+    const kind = new ClientRuns(app.db, { mailFrom: 'a@b.example', mailTo: 'c@d.example', siteUrl: app.config.siteUrl, brand: 'Citewise', shape: shapeOf(2), intervalDays: 30, sendToClients: false });
     const trend = kind.work(run(next))?.trend;
     expect(trend?.earlier).toHaveLength(23);
     expect(trend?.earlier.map((earlier) => earlier.id)).toEqual(Array.from({ length: 23 }, (_, index) => 11 + index));
@@ -387,7 +431,7 @@ describe("an audit run's questions and reports", () => {
   it("never hold the person's name, though they typed it into the request", async () => {
     start();
     const auditId = addRequest({ name: 'Jo Ng', email: 'enquiries@okaforplumbing.example', target_keywords: 'emergency plumber Leeds recommended by Jo Ng, boiler repair for Ng family' });
-    store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, assistants: ASSISTANTS.length }, app.clock());
+    store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, shape: shapeOf(ASSISTANTS.length) }, app.clock());
     await pass();
     expect(asked.length).toBeGreaterThan(0);
     for (const question of asked) expect(question).not.toMatch(/\b(?:jo|ng)\b/i);
@@ -397,7 +441,7 @@ describe("an audit run's questions and reports", () => {
   it('is sent to the prospect once, even when two sends race from two connections', () => {
     start();
     const auditId = addRequest();
-    const id = store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, assistants: ASSISTANTS.length }, app.clock());
+    const id = store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, shape: shapeOf(ASSISTANTS.length) }, app.clock());
     app.db.prepare(`UPDATE runs SET status = 'done', document = '{}' WHERE id = ?`).run(id);
     const mail = { mailFrom: app.config.mailFrom, mailTo: app.config.mailTo, siteUrl: app.config.siteUrl, brand: 'Citewise', autoSend: false };
     // A second connection, as a second command beside the server opens one.
@@ -416,7 +460,7 @@ describe("an audit run's questions and reports", () => {
   it("keeps a report's private link in its mail only until the mail is sent: then neither the table nor the database's files hold it; a website typed in the form is no link", async () => {
     start();
     const auditId = addRequest({ website_url: `${site.origin}/` });
-    store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, assistants: ASSISTANTS.length }, app.clock());
+    store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, shape: shapeOf(ASSISTANTS.length) }, app.clock());
     const received = smtp.received.length;
     await pass();
     outbox.kick();
@@ -512,3 +556,90 @@ async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('what the assistants say about the business, end to end', () => {
+  /** A search's answer naming a rival with its number, then the business with its own, written as the site writes it. */
+  const rivalBeside: RecordedAnswer = { text: '1. **Pipe Pros Leeds** – call 0113 496 0999.\n2. **Okafor Plumbing** – Gas Safe registered, call 0113 496 0001.', sources: [] };
+  const MIXED = 'Reviews of Okafor Plumbing are mixed: some praise quick call-outs, others mention late arrivals.';
+
+  /** Each assistant's answer to each direct question (how to contact it, what it offers, what people say); `wrongNumber`: ChatGPT gives one. */
+  function directAnswer(question: string, assistant: 'chatgpt' | 'claude', wrongNumber: boolean): RecordedAnswer | null {
+    if (question.startsWith('How do I contact')) {
+      return { text: assistant === 'chatgpt' && wrongNumber ? 'You can call **Okafor Plumbing** on 0113 496 0000.' : 'Okafor Plumbing can be reached on (0113) 4960001.', sources: [] };
+    }
+    if (question.startsWith('What does')) {
+      return { text: assistant === 'chatgpt' ? 'Okafor Plumbing is a Gas Safe registered plumber in Leeds. Its website is pipeprosleeds.co.uk.' : 'Okafor Plumbing offers boiler servicing and repairs in Leeds.', sources: [] };
+    }
+    if (question.startsWith('What do people say')) return { text: MIXED, sources: [] };
+    return null;
+  }
+
+  /**
+   * The judge's verdict on the answer its prompt holds: a tone resting on the answer's first
+   * sentence; for the answer naming a rival's website, also a claim on words it never wrote.
+   */
+  function verdictFor(request: ReceivedRequest): unknown {
+    // The answer judged, wherever the provider's request puts the prompt, as it was written.
+    const written = /<answer>\\n(.*?)\\n<\/answer>/.exec(JSON.stringify(request.body))?.[1] ?? '';
+    const answer = JSON.parse(`"${written}"`) as string;
+    const first = answer.split(/(?<=\.)\s|\n/)[0] ?? answer;
+    const tone = answer === MIXED ? 'mixed' : answer.includes('Gas Safe') ? 'positive' : 'neutral';
+    const claims = answer.includes('pipeprosleeds') ? [{ about: 'service', claim: 'best in Yorkshire', verdict: 'not on site', quote: 'Okafor Plumbing is the best plumber in Yorkshire.', siteQuote: null }] : [];
+    return { tone: { value: tone, quote: first }, claims };
+  }
+
+  const answering = (wrongNumber: boolean) => (question: string, _before: number, request: ReceivedRequest): Reply => {
+    if (isJudgeRequest(request)) return { json: verdictFor(request) };
+    const assistant = request.key === FAKE_KEYS.chatgpt ? 'chatgpt' : 'claude';
+    return { answer: directAnswer(question, assistant, wrongNumber) ?? rivalBeside };
+  };
+
+  const outboxMail = (kind: string) =>
+    (app.db.prepare('SELECT message FROM mail_outbox WHERE kind = ? ORDER BY id').pluck().all(kind) as string[]).map((message) => JSON.parse(message) as { subject: string; text: string });
+
+  it("in an audit: a wrong number in another format is shown with the site's, the right one written otherwise and a rival's beside the business's are not; a rival's website is; the judge's tone per answer, its made-up quote set aside; the agency's mail leads with the number", async () => {
+    start({ AUDIT_FACT_PROMPTS: '3', JUDGE_PROVIDER: 'chatgpt' });
+    const auditId = addRequest({ website_url: `${site.origin}/with-facts/` });
+    const id = store().enqueue({ for: { audit: auditId }, trigger: 'command', prompts: QUESTIONS, shape: runShape(app.config) }, app.clock());
+    behaviour = answering(true);
+    await pass();
+    expect(run(id).status).toBe('done');
+    const document = JSON.parse(run(id).document ?? '{}') as AuditDocument;
+    const [chatgpt, claude] = document.said?.assistants ?? [];
+    expect(chatgpt?.wrong).toEqual([
+      { kind: 'phone', said: '0113 496 0000', says: 'You can call **Okafor Plumbing** on 0113 496 0000.', siteSays: '+44 113 496 0001', whose: null, by: 'compared' },
+      { kind: 'website', said: 'pipeprosleeds.co.uk', says: 'Its website is pipeprosleeds.co.uk.', siteSays: expect.stringContaining('127.0.0.1') as unknown as string, whose: null, by: 'compared' },
+    ]);
+    expect(claude?.wrong).toEqual([]);
+    // Each answer's tone, from the judge: 3 direct answers and 5 of the search answers naming the business, 8 in all.
+    expect(chatgpt?.judged).toBe(8);
+    expect(chatgpt?.tone).toEqual({ positive: 6, neutral: 1, mixed: 1, negative: 0 });
+    expect(claude?.tone).toEqual({ positive: 5, neutral: 2, mixed: 1, negative: 0 });
+    expect(document.said?.dropped).toBe(1);
+    expect(document.actions.map((action) => action.finding)).toEqual(expect.arrayContaining(['wrongContact', 'othersWebsite', 'toneNegative']));
+
+    const [mail] = outboxMail('audit-run');
+    expect(mail?.subject).toBe('AI visibility audit for audit request #1: Okafor Plumbing, wrong phone number from ChatGPT, visibility 68/100, readiness 49/100');
+    expect(mail?.text.split('\n\n')[0]).toBe('ChatGPT gives a wrong phone number for Okafor Plumbing: “You can call Okafor Plumbing on 0113 496 0000.” Its website gives +44 113 496 0001.');
+  });
+
+  it("in monitoring: the trend counts the wrong facts run by run, and says the number was put right once the assistant no longer gives it; that run's mail leads with nothing", async () => {
+    start({ AUDIT_FACT_PROMPTS: '3', JUDGE_PROVIDER: 'chatgpt' });
+    const clientId = addClient(null, '/with-facts/');
+    // Added now, it is due now; then again MONITOR_INTERVAL_DAYS (30) later.
+    behaviour = answering(true);
+    await pass();
+    app.clock.advance(31 * DAY_MS);
+    behaviour = answering(false);
+    await pass();
+    expect(app.db.prepare('SELECT status FROM runs WHERE client_id = ? ORDER BY id').pluck().all(clientId)).toEqual(['done', 'done']);
+    const trend = JSON.parse(new ClientStore(app.db).get(clientId)?.trend ?? '{}') as TrendDocument;
+    expect(trend.runs).toHaveLength(2);
+    expect(trend.said?.perRun.map((point) => point?.wrong)).toEqual([2, 1]);
+    expect(trend.said?.putRight).toEqual([{ assistant: 'chatgpt', label: 'ChatGPT', kind: 'phone', said: '0113 496 0000', says: 'You can call **Okafor Plumbing** on 0113 496 0000.', siteSays: '+44 113 496 0001' }]);
+    expect(trend.said?.wrongNow).toMatchObject([{ assistant: 'chatgpt', kind: 'website', new: false }]);
+    const mails = outboxMail('monitor-run');
+    expect(mails[0]?.text.startsWith('ChatGPT gives a wrong phone number for Okafor Plumbing')).toBe(true);
+    expect(mails.at(-1)?.text).not.toContain('wrong phone number');
+  });
+});

@@ -1,3 +1,4 @@
+import { probePrompts } from '../../shared/generated/probe-prompts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -90,10 +91,19 @@ describe('configuration', () => {
     expect(loadConfig({ PROBE_PROMPTS: '50', PROBE_DAILY_CALLS: '1000' }).probe).toMatchObject({ promptsPerAssistant: 50, dailyCalls: 1000 });
   });
 
-  it('asks 50 questions of each assistant in a full audit run, and neither runs nor sends one on its own, by default', () => {
-    expect(loadConfig({}).audit).toEqual({ promptsPerAssistant: 50, auto: false, autoSend: false });
-    expect(loadConfig({ AUDIT_PROMPTS: '100', AUDIT_AUTO: '1', AUDIT_AUTO_SEND: '1' }).audit).toEqual({ promptsPerAssistant: 100, auto: true, autoSend: true });
+  it('asks 50 questions and 3 about the business of each assistant in a full audit run, and neither runs nor sends one on its own, by default', () => {
+    expect(loadConfig({}).audit).toEqual({ promptsPerAssistant: 50, factPrompts: 3, auto: false, autoSend: false });
+    expect(loadConfig({ AUDIT_PROMPTS: '100', AUDIT_FACT_PROMPTS: '0', AUDIT_AUTO: '1', AUDIT_AUTO_SEND: '1' }).audit).toEqual({ promptsPerAssistant: 100, factPrompts: 0, auto: true, autoSend: true });
     expect(loadConfig({ AUDIT_PROMPTS: '1' }).audit.promptsPerAssistant).toBe(1);
+  });
+
+  it('asks no more direct questions about the business than it has words for, and refuses more than 10 in one line', () => {
+    expect(loadConfig({ AUDIT_FACT_PROMPTS: '10' }).audit.factPrompts).toBe(probePrompts.aboutTemplates.length);
+    expect(() => loadConfig({ AUDIT_FACT_PROMPTS: '11' })).toThrow(/^Invalid configuration: AUDIT_FACT_PROMPTS/);
+  });
+
+  it('judges nothing with JUDGE_PROVIDER=none, whatever keys are set', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-test-0123456789abcdef', JUDGE_PROVIDER: 'none' }).judge).toBeNull();
   });
 
   it('fixes 50 questions for each monitored client, runs it every 30 days, and mails no client, by default', () => {
@@ -146,6 +156,30 @@ describe('configuration', () => {
 
   it('masks a password in an assistant\'s base URL, as in SMTP_URL', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'ftp://proxy-user:S3cret@proxy.example.org/v1' })).toThrow('OPENAI_BASE_URL="ftp://***@proxy.example.org/v1" must be an absolute http(s) URL');
+  });
+
+  it('has the answer judge ask the first configured assistant with its small model, or JUDGE_PROVIDER and JUDGE_MODEL, and none while no key is set', () => {
+    expect(loadConfig({}).judge).toBeNull();
+    // JUDGE_MODEL alone turns nothing on.
+    expect(loadConfig({ JUDGE_MODEL: 'gpt-5-mini' }).judge).toBeNull();
+    const judge = (env: Record<string, string>) => {
+      const setting = loadConfig(env).judge;
+      return setting && { id: setting.id, baseUrl: setting.baseUrl, model: setting.model, key: setting.apiKey.reveal() };
+    };
+    const keys = { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', GEMINI_API_KEY: 'AIza-test-gemini-0123456789', GEMINI_BASE_URL: 'http://127.0.0.1:9999/v1beta', GEMINI_MODEL: 'gemini-3-flash-preview' };
+    // The first configured in report order; its key, its API base; its small model, not the probe's.
+    expect(judge(keys)).toEqual({ id: 'claude', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-haiku-4-5', key: 'sk-ant-test-0123456789' });
+    expect(judge({ ...keys, JUDGE_PROVIDER: 'gemini' })).toEqual({ id: 'gemini', baseUrl: 'http://127.0.0.1:9999/v1beta', model: 'gemini-flash-lite-latest', key: 'AIza-test-gemini-0123456789' });
+    expect(judge({ ...keys, JUDGE_PROVIDER: 'gemini', JUDGE_MODEL: 'gemini-3-flash-preview' })?.model).toBe('gemini-3-flash-preview');
+    expect(judge({ OPENAI_API_KEY: 'sk-test-openai-0123456789' })?.model).toBe('gpt-5-nano');
+    expect(judge({ PERPLEXITY_API_KEY: 'pplx-test-0123456789' })?.model).toBe('sonar');
+    // The probe's assistants are as they were.
+    expect(loadConfig({ ...keys, JUDGE_PROVIDER: 'gemini' }).probe.assistants.map(({ model }) => model)).toEqual(['claude-sonnet-4-6', 'gemini-3-flash-preview']);
+  });
+
+  it('refuses a JUDGE_PROVIDER whose key is not set, with one line that names both variables and no key', () => {
+    expect(() => loadConfig({ ANTHROPIC_API_KEY: 'sk-ant-S3cretKey0123', JUDGE_PROVIDER: 'chatgpt' })).toThrow(new ConfigError('Invalid configuration: JUDGE_PROVIDER="chatgpt" needs OPENAI_API_KEY, which is not set'));
+    expect(() => loadConfig({ JUDGE_PROVIDER: 'perplexity' })).toThrow('JUDGE_PROVIDER="perplexity" needs PERPLEXITY_API_KEY');
   });
 
   it('keeps 30 days of held submissions by default', () => {
@@ -226,6 +260,8 @@ describe('configuration', () => {
     ['OPENAI_BASE_URL', 'api.openai.com/v1'],
     ['GEMINI_MODEL', 'gemini flash'],
     ['ANTHROPIC_MODEL', '../claude'],
+    ['JUDGE_PROVIDER', 'openai'],
+    ['JUDGE_MODEL', 'gpt 5 nano'],
   ])('stops on %s=%s with one line that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

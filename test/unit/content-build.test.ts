@@ -136,11 +136,23 @@ describe('a bad content file', () => {
     ['a stray brace', '  - "Who is the best {keyword} for {customer?"', 'a brace that opens or closes no placeholder'],
   ])('fails the build naming the file and the template when a visibility probe question has %s', (_what, line, complaint) => {
     const file = path.join(dir, 'probe-prompts.yaml');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}${line}\n`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^templates:\n/m, `templates:\n${line}\n`));
     const message = buildError().message;
     expect(message).toContain(file);
-    expect(message).toMatch(/probe-prompts field "templates\.\d+"/);
+    expect(message).toMatch(/probe-prompts field "templates\.0"/);
     expect(message).toContain(complaint);
+  });
+
+  it.each([
+    ['a placeholder other than {business}', '  - "What does {business} charge for {product}?"'],
+    ['no {business}', '  - "Who is the best plumber in Leeds?"'],
+  ])('fails the build naming the file and the question when a direct question about the business has %s', (_what, line) => {
+    const file = path.join(dir, 'probe-prompts.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^aboutTemplates:\n/m, `aboutTemplates:\n${line}\n`));
+    const message = buildError().message;
+    expect(message).toContain(file);
+    expect(message).toMatch(/probe-prompts field "aboutTemplates\.0"/);
+    expect(message).toContain('must hold {business} once, and no other placeholder');
   });
 
   it.each([

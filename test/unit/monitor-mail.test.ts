@@ -32,6 +32,7 @@ const finished: FinishedClientRun = {
   trend,
   before: { visibilityScore: 30, madeAt: '2030-02-03T09:00:00.000Z' },
   goesOnAt: null,
+  alarm: null,
   agencyLink: 'https://www.citewise.example/monitor/token-for-the-agency',
   clientLink: null,
 };
@@ -53,6 +54,16 @@ describe("the agency's mail after a client's run", () => {
     expect(at(finished.agencyLink)).toBeGreaterThan(at('New competitors named'));
     // Each change said once, in its own part.
     for (const { sentence } of trend.changes) expect(mail.text.split(sentence)).toHaveLength(2);
+  });
+
+  it('leads with an assistant giving a wrong phone number or saying the client has closed, in the subject and before every figure', () => {
+    const phone = composeAgencyMail({ ...finished, alarm: { assistant: 'Gemini', kind: 'phone', says: 'Call Okafor Plumbing on 0113 496 0000.', siteSays: '+44 113 496 0001' } }, settings);
+    expect(phone.subject).toBe('AI visibility monitoring of Okafor Plumbing: wrong phone number from Gemini, visibility 41/100 (was 30/100), 2 real changes');
+    expect(phone.text.startsWith('Gemini gives a wrong phone number for Okafor Plumbing: “Call Okafor Plumbing on 0113 496 0000.” Its website gives +44 113 496 0001.\n\nThe monitoring run #9')).toBe(true);
+    const closed = composeAgencyMail({ ...finished, alarm: { assistant: 'ChatGPT', kind: 'closed', says: 'Okafor Plumbing has permanently closed.', siteSays: null } }, settings);
+    expect(closed.subject).toContain('Okafor Plumbing: ChatGPT says it has closed, visibility 41/100');
+    expect(closed.text.split('\n\n')[0]).toBe('ChatGPT tells buyers that Okafor Plumbing has closed: “Okafor Plumbing has permanently closed.”');
+    expect(mail.text).not.toContain('wrong phone number');
   });
 
   it('says when a run begins a new series, and that nothing before it is compared', () => {

@@ -95,9 +95,11 @@ describe("the probes one client address may start in 24 hours", () => {
 
   it('count, with AUDIT_AUTO=1, the full audit run each probe queues: the probe and its audit together come out of one allowance', () => {
     // Two assistants: 300 / 5 = 60 calls; a probe of 10 questions to each is 20 calls, and its audit of 5 to each 10 more.
-    const two = { OPENAI_API_KEY: KEYS.OPENAI_API_KEY, ANTHROPIC_API_KEY: KEYS.ANTHROPIC_API_KEY };
+    const two = { OPENAI_API_KEY: KEYS.OPENAI_API_KEY, ANTHROPIC_API_KEY: KEYS.ANTHROPIC_API_KEY, AUDIT_FACT_PROMPTS: '0', JUDGE_PROVIDER: 'none' };
     expect(perAddress({ ...two, AUDIT_PROMPTS: '5' })).toBe(3);
     expect(perAddress({ ...two, AUDIT_PROMPTS: '5', AUDIT_AUTO: '1' })).toBe(2);
+    // Its 3 direct questions to each, and the judge's reading of up to 8 answers of each, count too: (5 + 3 + 8) x 2 = 32 more, 52 a lead.
+    expect(perAddress({ ...two, AUDIT_FACT_PROMPTS: '3', JUDGE_PROVIDER: 'chatgpt', AUDIT_PROMPTS: '5', AUDIT_AUTO: '1' })).toBe(1);
     // 1000 / 5 = 200 calls; a probe of 3 to each of four is 12, its audit of 50 to each 200 more: one a day.
     expect(perAddress({ ...KEYS, PROBE_PROMPTS: '3', PROBE_DAILY_CALLS: '1000', AUDIT_AUTO: '1' })).toBe(1);
   });

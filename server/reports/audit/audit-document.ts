@@ -1,3 +1,5 @@
+import type { FactKind } from '../../answer-check/fact-check';
+import type { ClaimSubject, Tone } from '../../answer-check/verdicts';
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import type { NameSign } from '../../business/business-name';
 
@@ -37,6 +39,8 @@ export interface AuditDocument {
 
   summary: AuditSummary;
   visibility: AssistantVisibility[];
+  /** What the assistants say about the business, checked against its own site; missing from a report made without it. */
+  said?: WhatTheySay;
   competitors: CompetitorAnalysis;
   keywords: KeywordOpportunity[];
   recommendations: AssistantRecommendations[];
@@ -89,6 +93,54 @@ export interface AssistantVisibility {
   score: number | null;
   /** Why its part ended early ("key rejected"); null when every question was put. */
   error: string | null;
+}
+
+/**
+ * What the assistants tell a buyer about the business: their answers to the direct questions about
+ * it and their other answers that name it, each fact compared with what its own site states, and
+ * a sample of them read by the answer judge for their tone and their claims.
+ */
+export interface WhatTheySay {
+  /** The direct questions put to each assistant (none in a run made without them). */
+  questions: string[];
+  /** Where the site's facts were read ("home page", "home page and contact page"); null: its site could not be read, and no fact was compared. */
+  factsFrom: string | null;
+  /** The model that judged tone and claims; null: none did. */
+  judge: string | null;
+  /** The judge's verdicts not kept, since the words they rested on were not found word for word. */
+  dropped: number;
+  assistants: AssistantSays[];
+}
+
+export interface AssistantSays {
+  assistant: AssistantId;
+  label: string;
+  /** How it describes the business, in its own words (one sentence of its answers, Markdown marks taken out); null: none. */
+  describes: string | null;
+  /** Its answers about the business (to the direct questions, and the others naming it), and how many of them the judge read. */
+  answers: number;
+  judged: number;
+  /** The tone of each answer judged whose tone rests on words found in it. */
+  tone: Record<Tone, number>;
+  /** The facts it gets wrong, the contact facts first. */
+  wrong: WrongFact[];
+}
+
+/** What a wrong fact is about: a contact fact compared exactly, or a claim the judge found the site contradicts. */
+export type WrongFactKind = FactKind | ClaimSubject;
+
+export interface WrongFact {
+  kind: WrongFactKind;
+  /** The value it gave ("0113 496 0000", "pipepros.co.uk"), where the fact is one value; null for a claim. */
+  said: string | null;
+  /** The assistant's words, as it wrote them: the sentence that gives the fact. */
+  says: string;
+  /** What the site says, as it writes it; null: the site says nothing of its own (an assistant saying it has closed). */
+  siteSays: string | null;
+  /** A web address's: the business it belongs to, when the answer says; else null. */
+  whose: string | null;
+  /** Compared exactly ("compared"), or the judge's verdict with its quotes found ("judge"). */
+  by: 'compared' | 'judge';
 }
 
 interface CompetitorAnalysis {
@@ -155,7 +207,7 @@ export interface AuditAction {
   id: string;
   /** The finding it comes from (a key of content/audit-report.yaml), and the section that shows it (an id on the page). */
   finding: string;
-  section: 'summary' | 'visibility' | 'competitors' | 'keywords' | 'recommendations' | 'readiness';
+  section: 'summary' | 'visibility' | 'said' | 'competitors' | 'keywords' | 'recommendations' | 'readiness';
   title: string;
   /** What to do. */
   what: string;

@@ -2,7 +2,7 @@ import type { AuditLead } from '../../leads/lead-store';
 import { htmlOf, newMessageId, utc, type MailMessage, type MailSettings } from '../../mail/mail-message';
 import { ASSISTANTS } from '../../visibility-probe/assistant-catalogue';
 import { lookedFor } from '../../visibility-probe/report';
-import type { RunFigures, RunResult } from '../run-outcome';
+import { alarmLine, alarmTag, type RunFigures, type RunResult } from '../run-outcome';
 
 /** What the agency is told of a run a restart cut short (started `attempts` times). */
 export function resumedLine(attempts: number): string {
@@ -56,6 +56,8 @@ export function composeRunMail(lead: AuditLead, ended: EndedAuditRun, link: stri
           `There is no report to review. To run it again: npm run audit -- --id ${lead.id}`,
         ]
       : [
+          // What costs the business customers today comes before every figure.
+          ...(figures?.alarm ? [alarmLine(figures.alarm, business)] : []),
           `The AI visibility audit (run #${run.id}) of ${business}, ${request}, has ${result.status === 'done' ? 'finished' : 'stopped part way'}.`,
           [
             `Visibility score: ${score(result.visibilityScore)}. Readiness score: ${score(result.readinessScore)}.`,
@@ -75,7 +77,7 @@ export function composeRunMail(lead: AuditLead, ended: EndedAuditRun, link: stri
             ? `It has been sent to ${lead.values.email ?? ''} with a link of their own (AUDIT_AUTO_SEND=1).`
             : `Nothing has been sent to the prospect. Once you have reviewed it, send them their own link:\n${sendCommand(lead.id)}`,
         ];
-  const status = result.status === 'done' ? `visibility ${score(result.visibilityScore)}, readiness ${score(result.readinessScore)}` : result.status;
+  const status = `${alarmTag(figures?.alarm)}${result.status === 'done' ? `visibility ${score(result.visibilityScore)}, readiness ${score(result.readinessScore)}` : result.status}`;
   return {
     from: settings.mailFrom,
     to: settings.mailTo,

@@ -3,16 +3,17 @@ import styled from 'styled-components';
 import { useAppConfig } from '../../../client/app-config';
 import { plainList } from '../../../client/components/ui/layout-primitives';
 import { PageHead } from '../../../client/head/page-head';
-import { color, mediaUp, radius, space, text } from '../../../client/theme/theme';
+import { color, layout, mediaUp, radius, space, text } from '../../../client/theme/theme';
 import { fillCopy } from '../../../shared/copy-template';
 import { auditReport as copy } from '../../../shared/generated/pages/auditReport';
 import { brandedTitle } from '../../../shared/search-snippet';
 import { site } from '../../../shared/site';
+import { JUDGED_ANSWERS_PER_ASSISTANT } from '../../answer-check/judge-sample';
 import { BarChart, type BarRow } from '../bar-chart';
 import { ReportFrame } from '../report-frame';
 import { Contents, Facts, Figure, Hint, Intro, Notice, Section } from '../report-parts';
 import { ReportTable } from '../report-table';
-import type { AuditAction, AuditDocument, CitedSite, SiteKind } from './audit-document';
+import type { AssistantSays, AuditAction, AuditDocument, CitedSite, SiteKind, WhatTheySay, WrongFact, WrongFactKind } from './audit-document';
 import {
   askedBetween,
   assistantLabel,
@@ -34,9 +35,12 @@ import {
  * sent as it is: no script, the charts drawn as SVG, each beside a table of the same figures.
  */
 
-type SectionId = 'summary' | 'visibility' | 'competitors' | 'keywords' | 'recommendations' | 'plan' | 'readiness' | 'about';
+type SectionId = 'summary' | 'visibility' | 'said' | 'competitors' | 'keywords' | 'recommendations' | 'plan' | 'readiness' | 'about';
 
-const SECTION_ORDER: SectionId[] = ['summary', 'visibility', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness', 'about'];
+const SECTION_ORDER: SectionId[] = ['summary', 'visibility', 'said', 'competitors', 'keywords', 'recommendations', 'plan', 'readiness', 'about'];
+
+/** The sections a report has: what the assistants say only when its run kept it (a report made before has none). */
+const sectionsOf = (document: AuditDocument) => SECTION_ORDER.filter((id) => id !== 'said' || document.said !== undefined);
 
 const Scores = styled.div`
   display: grid;
@@ -46,6 +50,7 @@ const Scores = styled.div`
 `;
 
 const ScoreCard = styled.div`
+  break-inside: avoid;
   padding: ${space.lg};
   border: 1px solid ${color.border};
   border-radius: ${radius.md};
@@ -64,6 +69,8 @@ const Assistants = styled.div`
   display: grid;
   gap: ${space.lg};
   ${mediaUp('md')} { grid-template-columns: repeat(2, 1fr); }
+  /* On paper one card under another, the width of the page: side by side, a long card leaves the other's column empty. */
+  @media print { grid-template-columns: minmax(0, 1fr); gap: 4mm; }
 `;
 
 const AssistantCard = styled.div`
@@ -73,6 +80,7 @@ const AssistantCard = styled.div`
   h3 { margin: 0 0 ${space.sm}; }
   ul { margin: 0 0 ${space.sm}; padding-left: 1.25rem; }
   p { margin-bottom: ${space.xs}; }
+  @media print { padding: 3mm 4mm; }
 `;
 
 const Crawlers = styled.ul`
@@ -81,6 +89,37 @@ const Crawlers = styled.ul`
   flex-wrap: wrap;
   gap: ${space.xs} ${space.md};
   font-size: ${text.sm};
+  /* Smaller than the text on paper too (the text prints at 10.5 pt). */
+  @media print { font-size: 9.5pt; }
+`;
+
+const AssistantSaid = styled.div`
+  > :is(h3, h4, p, blockquote) { max-width: ${layout.proseWidth}; }
+  h4 { margin: ${space.lg} 0 ${space.sm}; font-size: ${text.base}; }
+  > p { margin-bottom: ${space.sm}; }
+  @media print {
+    h4 { margin: 3mm 0 1.5mm; font-size: 10.5pt; }
+  }
+`;
+
+/** An assistant's own sentence, set apart from the agency's words around it. */
+const Quoted = styled.blockquote`
+  margin: 0 0 ${space.md};
+  padding: ${space.sm} ${space.md};
+  border-left: 4px solid ${color.primary};
+  background: ${color.surfaceAlt};
+  p { margin: 0; }
+  @media print { padding: 1.5mm 3mm; }
+`;
+
+/*
+ * The quotation marks of an assistant's words in a table, as characters of the style: the same
+ * marks whatever language the reader's browser is set to, and the ones the printed copy holds.
+ */
+const Quote = styled.q`
+  quotes: none;
+  &::before { content: '“'; }
+  &::after { content: '”'; }
 `;
 
 const Plan = styled.ol`
@@ -96,6 +135,17 @@ const ActionFacts = styled.dl`
   ${mediaUp('sm')} { grid-template-columns: 10rem 1fr; }
   dt { font-weight: 700; color: ${color.inkMuted}; }
   dd { margin: 0; }
+  /* On paper what to do and why take the width; who, effect and effort share one line under them. */
+  @media print {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 1mm 2mm;
+    dt { flex: none; width: 7.5rem; }
+    dt:nth-of-type(n + 4) { width: auto; }
+    dd { flex: none; }
+    dd:nth-of-type(-n + 2) { flex: 1 1 calc(100% - 7.5rem - 2mm); min-width: 0; }
+    dd:nth-of-type(n + 3) { margin-right: 2mm; }
+  }
 `;
 
 const KIND_COPY: Record<SiteKind, keyof typeof copy.competitors.kinds> = {
@@ -122,6 +172,13 @@ function ReportSection({ id, document, children }: { id: SectionId; document: Au
   );
 }
 
+/**
+ * A sentence of the document as the page writes it: where a figure that ends in a stop of its own
+ * (a parser's message, "3:1: incorrect syntax.") meets the stop of the agency's words around it
+ * ("When we checked: {detail}."), one stop. An ellipsis stays.
+ */
+const sentence = (text: string) => text.replace(/(?<!\.)([.!?])\.(?=\s|$)/g, '$1');
+
 const describe = (rows: BarRow[]) => `${rows.map((row) => `${row.label}: ${row.value}`).join('; ')}.`;
 
 function Summary({ document }: { document: AuditDocument }) {
@@ -133,12 +190,12 @@ function Summary({ document }: { document: AuditDocument }) {
         <ScoreCard>
           <h3>{copy.summary.visibility}</h3>
           <ScoreValue>{score(summary.visibilityScore)}</ScoreValue>
-          <p>{summary.visibilitySentence}</p>
+          <p>{sentence(summary.visibilitySentence)}</p>
         </ScoreCard>
         <ScoreCard>
           <h3>{copy.summary.readiness}</h3>
           <ScoreValue>{score(summary.readinessScore)}</ScoreValue>
-          <p>{summary.readinessSentence}</p>
+          <p>{sentence(summary.readinessSentence)}</p>
         </ScoreCard>
       </Scores>
       <h3>{copy.summary.topActions}</h3>
@@ -198,6 +255,95 @@ function Visibility({ document }: { document: AuditDocument }) {
       />
       <p>{askedBetween(document.askedFrom, document.askedTo)}</p>
       {lookedFor(document) !== null && <p>{lookedFor(document)}</p>}
+    </ReportSection>
+  );
+}
+
+/** What a wrong fact is about, in the report's words. */
+export const factKindLabel = (kind: WrongFactKind): string => copy.said.kinds[kind];
+
+/** What the business's site says of a fact, or that it says nothing of the kind (an assistant saying it has closed). */
+export const siteSaysText = (siteSays: string | null): string => siteSays ?? copy.said.siteSaysNothing;
+
+/**
+ * An assistant's sentence as a reader reads it: Markdown's emphasis and code marks taken out
+ * ("You can reach **Acme Plumbing Ltd** on ..."), the words otherwise as it wrote them. Only ever
+ * shown as text: an answer is anyone's words, markup included.
+ */
+const withoutMarks = (sentence: string) => sentence.replace(/\*+|__|`+/g, '').replace(/\s+/g, ' ').trim();
+
+/** The assistant's sentence in quotation marks, the wrong value in it (a phone number, an address) in bold where it is found. */
+export function AssistantQuote({ says, said }: { says: string; said: string | null }) {
+  const sentence = withoutMarks(says);
+  const at = said === null || said === '' ? -1 : sentence.toLowerCase().indexOf(said.toLowerCase());
+  if (said === null || at === -1) return <Quote>{sentence}</Quote>;
+  return (
+    <Quote>
+      {sentence.slice(0, at)}
+      <strong>{sentence.slice(at, at + said.length)}</strong>
+      {sentence.slice(at + said.length)}
+    </Quote>
+  );
+}
+
+function WrongFacts({ part, checked }: { part: AssistantSays; checked: boolean }) {
+  if (part.wrong.length === 0) return checked ? <p>{fillCopy(copy.said.noWrong, { answers: part.answers })}</p> : null;
+  return (
+    <ReportTable
+      id={`said-${part.assistant}-table`}
+      caption={fillCopy(copy.said.wrongCaption, { assistant: part.label })}
+      columns={[copy.said.fact, copy.said.siteSays, fillCopy(copy.said.assistantSays, { assistant: part.label })]}
+      rows={part.wrong.map((fact: WrongFact, index) => ({
+        key: `${index}`,
+        name: factKindLabel(fact.kind),
+        cells: [
+          siteSaysText(fact.siteSays),
+          <>
+            <AssistantQuote says={fact.says} said={fact.said} />
+            {fact.whose !== null && <> ({fillCopy(copy.said.whose, { name: fact.whose })})</>}
+          </>,
+        ],
+      }))}
+    />
+  );
+}
+
+/**
+ * What each assistant tells a buyer about the business: how it describes it, its tone, and the
+ * facts it gets wrong beside what the business's own site says. Every sentence quoted is an
+ * assistant's and shown as text; the judge's verdicts are a sample, and the page says how big.
+ */
+function Said({ document, said }: { document: AuditDocument; said: WhatTheySay }) {
+  const business = businessName(document);
+  const checked = said.factsFrom !== null;
+  return (
+    <ReportSection id="said" document={document}>
+      <p>
+        {said.factsFrom === null
+          ? fillCopy(copy.said.notChecked, { business })
+          : said.questions.length === 0
+            ? fillCopy(copy.said.leadNamed, { business, from: said.factsFrom })
+            : fillCopy(copy.said.lead, { business, count: said.questions.length, from: said.factsFrom })}
+      </p>
+      {said.assistants.map((part) => (
+        // An assistant's part is short (a quote, a sentence, a table of a few rows): on paper it stays on one page.
+        <AssistantSaid key={part.assistant} data-assistant={part.assistant} data-print="together">
+          <h3>{part.label}</h3>
+          <h4>{copy.said.describes}</h4>
+          {part.describes === null ? (
+            <p>{copy.said.noDescription}</p>
+          ) : (
+            <Quoted>
+              <p>{part.describes}</p>
+            </Quoted>
+          )}
+          <h4>{copy.said.tone}</h4>
+          <p>{part.judged === 0 ? copy.said.notJudged : fillCopy(copy.said.toneCounts, { ...part.tone, judged: part.judged, answers: part.answers })}</p>
+          <WrongFacts part={part} checked={checked} />
+        </AssistantSaid>
+      ))}
+      {checked && <p>{copy.said.compared}</p>}
+      <p>{said.judge === null ? copy.said.notJudgedAtAll : fillCopy(copy.said.judgedBy, { model: said.judge, most: JUDGED_ANSWERS_PER_ASSISTANT, dropped: said.dropped })}</p>
     </ReportSection>
   );
 }
@@ -335,7 +481,7 @@ function Recommendations({ document }: { document: AuditDocument }) {
             ) : (
               <ul>
                 {part.items.map((item, index) => (
-                  <li key={index}>{item.text}</li>
+                  <li key={index}>{sentence(item.text)}</li>
                 ))}
               </ul>
             )}
@@ -359,10 +505,10 @@ function ActionPlan({ document }: { document: AuditDocument }) {
               <h3>{action.title}</h3>
               <ActionFacts>
                 <dt>{copy.plan.what}</dt>
-                <dd>{action.what}</dd>
+                <dd>{sentence(action.what)}</dd>
                 <dt>{copy.plan.why}</dt>
                 <dd>
-                  {action.why} <a href={`#${action.section}`}>{`${copy.plan.see}: ${sectionTitle(action.section, document)}`}</a>
+                  {sentence(action.why)} <a href={`#${action.section}`}>{`${copy.plan.see}: ${sectionTitle(action.section, document)}`}</a>
                 </dd>
                 <dt>{copy.plan.who}</dt>
                 <dd>{copy.plan.owners[action.who]}</dd>
@@ -430,6 +576,7 @@ export function AuditSections({ document }: { document: AuditDocument }) {
     <>
       <Summary document={document} />
       <Visibility document={document} />
+      {document.said !== undefined && <Said document={document} said={document.said} />}
       <Competitors document={document} />
       <Keywords document={document} />
       <Recommendations document={document} />
@@ -445,7 +592,7 @@ export function AuditReportPage({ document }: { document: AuditDocument }) {
   const { siteUrl } = useAppConfig();
   const title = fillCopy(copy.title, { business: businessName(document) });
   return (
-    <ReportFrame label={copy.private}>
+    <ReportFrame label={copy.private} printSections="flow">
       <PageHead title={brandedTitle(title, site.brand)} description={copy.description} noindex />
       <Intro>
         <h1>{title}</h1>
@@ -465,13 +612,13 @@ export function AuditReportPage({ document }: { document: AuditDocument }) {
             <a href={siteUrl}>{site.brand}</a>
           </dd>
         </Facts>
-        {document.incomplete !== null && <Notice>{fillCopy(copy.incomplete, { reason: document.incomplete })}</Notice>}
+        {document.incomplete !== null && <Notice>{sentence(fillCopy(copy.incomplete, { reason: document.incomplete }))}</Notice>}
         <Hint data-print="hide">{copy.printHint}</Hint>
       </Intro>
       <Contents aria-labelledby="contents-title" data-print="hide">
         <h2 id="contents-title">{copy.contents}</h2>
         <ol>
-          {SECTION_ORDER.map((id) => (
+          {sectionsOf(document).map((id) => (
             <li key={id}>
               <a href={`#${id}`}>{sectionTitle(id, document)}</a>
             </li>

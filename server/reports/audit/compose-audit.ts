@@ -10,6 +10,7 @@ import { overallScore } from '../../visibility-probe/scoring';
 import type { AssistantRecommendations, AuditAction, AuditDocument, AuditSummary, Level, ReadinessFinding } from './audit-document';
 import { answersGiven, assistantVisibility, citedSites, givenAnswer, keywordOpportunities, sampleCount, shareOfVoice, siteKinds, type GivenAnswer } from './audit-figures';
 import { crawlerVerdicts, findFindings, type Finding } from './findings';
+import { whatTheySay } from './what-they-say';
 
 /**
  * The full audit's report of one request, composed once when its run ends: the figures counted
@@ -92,7 +93,8 @@ export function composeAudit({ business, check, probe, madeAt, planned: fixedQue
   const visibility = probe.assistants.map(assistantVisibility);
   const kindOf = siteKinds(given);
   const keywords = keywordOpportunities(given, asked);
-  const findings = byPlanOrder(findFindings({ check, visibility, keywords, given, kindOf }));
+  const said = whatTheySay(probe, check?.status === 'done' ? (check.facts?.business ?? null) : null);
+  const findings = byPlanOrder(findFindings({ check, visibility, keywords, given, kindOf, said }));
 
   const actions = findings.flatMap((finding): AuditAction[] => {
     const words = wordsOf(finding.id).action;
@@ -161,7 +163,7 @@ export function composeAudit({ business, check, probe, madeAt, planned: fixedQue
           ? fill(auditReport.incomplete.fewAnswers, { answers: answered })
           : null;
 
-  const askedAt = probe.assistants.flatMap((part) => part.answers.map((answer) => answer.askedAt)).sort();
+  const askedAt = probe.assistants.flatMap((part) => [...part.answers, ...(part.aboutAnswers ?? [])].map((answer) => answer.askedAt)).sort();
   const readiness: ReadinessFinding[] = (checked?.findings ?? []).map(({ id, title, verdict, points, maxPoints, detail }) => ({ id, title, verdict, points, maxPoints, detail }));
 
   return {
@@ -174,6 +176,7 @@ export function composeAudit({ business, check, probe, madeAt, planned: fixedQue
     incomplete,
     summary,
     visibility,
+    ...(said ? { said } : {}),
     competitors: { shareOfVoice: shareOfVoice(given, asked, businessName), citedSites: citedSites(given, probe.domain, kindOf) },
     keywords,
     recommendations,

@@ -5,7 +5,8 @@ import { pageUnreadable } from '../../site-check/scoring';
 import type { SiteCheckReport } from '../../site-check/check-report';
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { tally } from '../../visibility-probe/probe-report';
-import type { AssistantVisibility, KeywordOpportunity } from './audit-document';
+import type { AssistantVisibility, KeywordOpportunity, WhatTheySay, WrongFact, WrongFactKind } from './audit-document';
+import { topicsOf } from './what-they-say';
 import { rivalsNamed, type GivenAnswer, type SiteKinds } from './audit-figures';
 
 /**
@@ -200,6 +201,68 @@ function readinessFindings(check: SiteCheckReport | null, asked: readonly Assist
   return findings;
 }
 
+/** The contact facts whose being wrong stops a buyer reaching the business. */
+const CONTACT_KINDS: readonly WrongFactKind[] = ['phone', 'email', 'postcode'];
+/** The claims the judge found the site contradicts that the plan acts on (a status claim of closing is its own finding). */
+const CLAIM_KINDS: readonly WrongFactKind[] = ['place', 'service', 'price', 'status'];
+
+/**
+ * What the assistants say about the business that it can act on: an assistant saying it has
+ * closed, giving a wrong phone number, e-mail address or postcode, sending people to another
+ * website, claiming what its site contradicts, or speaking of it negatively.
+ */
+function saidFindings(said: WhatTheySay | null): Finding[] {
+  if (said === null) return [];
+  const findings: Finding[] = [];
+  const withWrong = (kinds: readonly WrongFactKind[]) => said.assistants.map((part) => ({ part, facts: part.wrong.filter((fact) => kinds.includes(fact.kind)) })).filter(({ facts }) => facts.length > 0);
+  const closed = withWrong(['closed']);
+  if (closed.length > 0) findings.push(found('saysClosed', { assistants: listOfNames(closed.map(({ part }) => part.label)) }, closed.map(({ part }) => [part.assistant, { assistant: part.label }])));
+  const contact = withWrong(CONTACT_KINDS);
+  if (contact.length > 0) {
+    const facts = (wrong: readonly WrongFact[]) => listOfNames(topicsOf(wrong.map((fact) => fact.kind)));
+    findings.push(
+      found(
+        'wrongContact',
+        { assistants: listOfNames(contact.map(({ part }) => part.label)), facts: facts(contact.flatMap(({ facts: wrong }) => wrong)) },
+        contact.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, facts: facts(wrong) }]),
+      ),
+    );
+  }
+  const elsewhere = withWrong(['website']);
+  if (elsewhere.length > 0) {
+    const sites = (wrong: readonly WrongFact[]) => listOfNames([...new Set(wrong.map((fact) => fact.whose ?? fact.said ?? ''))].filter(Boolean).slice(0, LISTED_IN_A_SENTENCE));
+    findings.push(
+      found(
+        'othersWebsite',
+        { assistants: listOfNames(elsewhere.map(({ part }) => part.label)), sites: sites(elsewhere.flatMap(({ facts: wrong }) => wrong)) },
+        elsewhere.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, sites: sites(wrong) }]),
+      ),
+    );
+  }
+  const claims = withWrong(CLAIM_KINDS);
+  if (claims.length > 0) {
+    const topics = (wrong: readonly WrongFact[]) => listOfNames(topicsOf(wrong.map((fact) => fact.kind)));
+    findings.push(
+      found(
+        'claimsContradicted',
+        { assistants: listOfNames(claims.map(({ part }) => part.label)), topics: topics(claims.flatMap(({ facts: wrong }) => wrong)) },
+        claims.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, topics: topics(wrong) }]),
+      ),
+    );
+  }
+  const negative = said.assistants.map((part) => ({ part, negative: part.tone.negative + part.tone.mixed })).filter(({ negative: count }) => count > 0);
+  if (negative.length > 0) {
+    findings.push(
+      found(
+        'toneNegative',
+        { assistants: listOfNames(negative.map(({ part }) => part.label)), negative: sum(negative.map(({ negative: count }) => count)), judged: sum(negative.map(({ part }) => part.judged)) },
+        negative.map(({ part, negative: count }) => [part.assistant, { assistant: part.label, negative: count, judged: part.judged }]),
+      ),
+    );
+  }
+  return findings;
+}
+
 /** Everything the report's measurements found, in no order (the plan orders the actions). */
 export function findFindings(input: {
   check: SiteCheckReport | null;
@@ -207,9 +270,11 @@ export function findFindings(input: {
   keywords: readonly KeywordOpportunity[];
   given: readonly GivenAnswer[];
   kindOf: SiteKinds;
+  said: WhatTheySay | null;
 }): Finding[] {
   const asked = input.visibility.map((part) => part.assistant);
   return [
+    ...saidFindings(input.said),
     ...visibilityFindings(input.visibility, input.given),
     ...keywordFindings(input.keywords, input.given, asked),
     ...citedSiteFindings(input.given, asked, input.kindOf),

@@ -3,7 +3,9 @@ import { monitorReport as copy } from '../../../shared/generated/pages/monitorRe
 import { ASSISTANTS, type AssistantId } from '../../visibility-probe/assistant-catalogue';
 import { answersGiven, givenAnswer, rivalsNamed } from '../audit/audit-figures';
 import { changeVerdict, pairedQuestions } from './change';
-import type { AssistantChange, ComposeTrend, MonitorFactsOf, MonitorRunFacts, TrendDocument, TrendRunInput } from './trend-document';
+import { TONES, type Tone } from '../../answer-check/verdicts';
+import type { AssistantSays, WrongFact } from '../audit/audit-document';
+import type { AssistantChange, ComposeTrend, MonitorFactsOf, MonitorRunFacts, SaidOverTime, TrendDocument, TrendFact, TrendRunInput } from './trend-document';
 
 /**
  * A client's trend, composed from its stored runs when a run ends: pure and cheap (each run keeps
@@ -108,6 +110,36 @@ function namedOnlyFor(now: MonitorRunFacts, before: MonitorRunFacts): { question
   });
 }
 
+/** A wrong fact's key within one assistant's answers: the value given, else its sentence. */
+const wrongKey = (fact: WrongFact) => `${fact.kind} ${(fact.said ?? fact.says).replace(/\s+/g, ' ').trim().toLowerCase()}`;
+
+/** What the assistants said about the client, run by run, and what the latest run put right or still gets wrong. */
+function saidOverTime(series: readonly TrendRunInput[]): SaidOverTime | undefined {
+  if (!series.some((run) => run.document.said)) return undefined;
+  const perRun = series.map((run) => {
+    const said = run.document.said;
+    if (!said) return null;
+    const tone = Object.fromEntries(TONES.map((value) => [value, said.assistants.reduce((sum, part) => sum + part.tone[value], 0)])) as Record<Tone, number>;
+    return { wrong: said.assistants.reduce((sum, part) => sum + part.wrong.length, 0), tone, judged: said.assistants.reduce((sum, part) => sum + part.judged, 0) };
+  });
+  const latest = series.at(-1)?.document.said;
+  const before = series.at(-2)?.document.said;
+  const factOf = (part: AssistantSays, fact: WrongFact): TrendFact => ({ assistant: part.assistant, label: part.label, kind: fact.kind, said: fact.said, says: fact.says, siteSays: fact.siteSays });
+  const earlier = (assistant: AssistantId) => before?.assistants.find((part) => part.assistant === assistant);
+  const wrongNow = (latest?.assistants ?? []).flatMap((part) => {
+    const then = new Set((earlier(part.assistant)?.wrong ?? []).map(wrongKey));
+    return part.wrong.map((fact) => ({ ...factOf(part, fact), new: before !== undefined && !then.has(wrongKey(fact)) }));
+  });
+  // Put right: given the run before, no longer given by the same assistant, asked about the client again this run.
+  const putRight = (before?.assistants ?? []).flatMap((part) => {
+    const now = latest?.assistants.find((other) => other.assistant === part.assistant);
+    if (!now || now.answers === 0) return [];
+    const still = new Set(now.wrong.map(wrongKey));
+    return part.wrong.filter((fact) => !still.has(wrongKey(fact))).map((fact) => factOf(part, fact));
+  });
+  return { perRun, wrongNow, putRight };
+}
+
 export const composeTrend: ComposeTrend = ({ client, runs, earlierSeriesRuns }) => {
   const ordered = [...runs].sort((a, b) => a.madeAt.localeCompare(b.madeAt) || a.id - b.id);
   const latest = ordered.at(-1);
@@ -132,6 +164,7 @@ export const composeTrend: ComposeTrend = ({ client, runs, earlierSeriesRuns }) 
     return whole === 0 ? null : round3(answers / whole);
   };
   const business = latest.document.business.name ?? latest.document.business.site ?? client.name ?? client.label;
+  const said = saidOverTime(series);
   const shareOfVoice: TrendDocument['shareOfVoice'] = [
     { name: business, isBusiness: true, perRun: series.map((run) => shareIn(run, businessAnswers(run.facts))) },
     ...top.map(([key, { name }]) => ({
@@ -159,6 +192,7 @@ export const composeTrend: ComposeTrend = ({ client, runs, earlierSeriesRuns }) 
     competitorsGone: before === undefined ? [] : namedOnlyIn(before.facts, latest.facts),
     questionsWon: before === undefined ? [] : namedOnlyFor(latest.facts, before.facts),
     questionsLost: before === undefined ? [] : namedOnlyFor(before.facts, latest.facts),
+    ...(said ? { said } : {}),
   };
 };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { htmlOf, newMessageId, utc, type MailMessage, type MailSettings } from '../../mail/mail-message';
-import type { RunResult } from '../run-outcome';
+import { alarmLine, alarmTag, type FactAlarm, type RunResult } from '../run-outcome';
 import type { TrendDocument } from './trend-document';
 
 /** The client as its mails name it and reach it. */
@@ -22,6 +22,8 @@ export interface FinishedClientRun {
   before: { visibilityScore: number | null; madeAt: string } | null;
   /** A run stopped part way by the day's calls goes on by itself then; null otherwise. */
   goesOnAt: Date | null;
+  /** An assistant giving a wrong phone number, or saying the client has closed, in this run; null: none. */
+  alarm: FactAlarm | null;
   /** The links minted for this run's mails: the agency's always, the client's when its note goes. */
   agencyLink: string;
   clientLink: string | null;
@@ -49,6 +51,8 @@ export function composeAgencyMail(finished: FinishedClientRun, settings: MailSet
           `Nothing new is on its page. To run it again now: npm run clients -- run --id ${client.id}`,
         ]
       : [
+          // What costs the client customers today comes before every figure.
+          ...(finished.alarm ? [alarmLine(finished.alarm, client.label)] : []),
           `The monitoring run #${run.id} of ${name} has ${result.status === 'done' ? 'finished' : `stopped part way: ${result.reason ?? ''}${finished.goesOnAt ? `; it goes on by itself after ${utc(finished.goesOnAt.toISOString())}, asking only the rest, and enters the trend once complete` : ''}`}.`,
           `Visibility score: ${score(result.visibilityScore)}${was}. Readiness score: ${score(result.readinessScore)}.`,
           ...(newSeries ? [`Its questions changed before this run: series ${run.series} begins here, and is not compared with the ${trend.series.earlierRuns} run(s) before.`] : []),
@@ -60,7 +64,7 @@ export function composeAgencyMail(finished: FinishedClientRun, settings: MailSet
           `The client's page, for the agency (private: anyone with this link can read it):\n${finished.agencyLink}`,
           finished.clientLink !== null ? `A short note with a link of their own has been sent to ${client.email ?? ''} (MONITOR_SEND=1).` : '',
         ].filter(Boolean);
-  const status = result.status === 'failed' ? 'failed' : `visibility ${score(result.visibilityScore)}${before ? ` (was ${score(before.visibilityScore)})` : ''}${real.length > 0 ? `, ${real.length} real change${real.length === 1 ? '' : 's'}` : ''}`;
+  const status = result.status === 'failed' ? 'failed' : `${alarmTag(finished.alarm)}visibility ${score(result.visibilityScore)}${before ? ` (was ${score(before.visibilityScore)})` : ''}${real.length > 0 ? `, ${real.length} real change${real.length === 1 ? '' : 's'}` : ''}`;
   return {
     from: settings.mailFrom,
     to: settings.mailTo,

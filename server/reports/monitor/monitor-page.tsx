@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
 import { useAppConfig } from '../../../client/app-config';
 import { PageHead } from '../../../client/head/page-head';
-import { fillCopy } from '../../../shared/copy-template';
+import { fillCopy, listOfNames } from '../../../shared/copy-template';
 import { monitorReport as copy } from '../../../shared/generated/pages/monitorReport';
 import { brandedTitle } from '../../../shared/search-snippet';
 import { site } from '../../../shared/site';
-import { AuditSections } from '../audit/audit-page';
+import { TONES } from '../../answer-check/verdicts';
+import { AssistantQuote, AuditSections, factKindLabel, siteSaysText } from '../audit/audit-page';
 import { assistantLabel, assistantList, percent, ukDay } from '../audit/audit-wording';
 import type { SampleCount } from '../audit/audit-document';
 import { LineChart, type LineSeries } from '../line-chart';
 import { ReportFrame } from '../report-frame';
 import { Contents, Facts, Figure, Hint, Intro, Notice, Section } from '../report-parts';
 import { ReportTable } from '../report-table';
-import type { TrendDocument } from './trend-document';
+import type { SaidOverTime, TrendDocument, TrendFact } from './trend-document';
 
 /**
  * A client's monitoring report, as the client and the agency read it at its private address: the
@@ -21,11 +22,12 @@ import type { TrendDocument } from './trend-document';
  * latest run in full in the audit report's own sections.
  */
 
-type SectionId = 'changes' | 'visibility-trend' | 'share-trend' | 'competitor-changes' | 'question-changes';
+type SectionId = 'changes' | 'visibility-trend' | 'said-trend' | 'share-trend' | 'competitor-changes' | 'question-changes';
 
 const SECTION_TITLES: Record<SectionId, string> = {
   changes: copy.sections.changes,
   'visibility-trend': copy.sections.visibility,
+  'said-trend': copy.sections.said,
   'share-trend': copy.sections.share,
   'competitor-changes': copy.sections.competitors,
   'question-changes': copy.sections.questions,
@@ -105,6 +107,67 @@ function VisibilityTrend({ document, points }: { document: TrendDocument; points
           cells: [scoreOf(run.visibilityScore), scoreOf(run.readinessScore), ...lines.map((line) => line.cells[index] ?? '')],
         }))}
       />
+    </TrendSection>
+  );
+}
+
+/** "2 positive and 1 mixed, of 3 read closely": the tones found in a run's answers judged, of how many. */
+function toneOf(run: NonNullable<SaidOverTime['perRun'][number]>): string {
+  if (run.judged === 0) return copy.said.noneJudged;
+  const found = TONES.filter((tone) => run.tone[tone] > 0).map((tone) => fillCopy(copy.said.tones[tone], { count: run.tone[tone] }));
+  return fillCopy(copy.said.toneOf, { counts: found.length === 0 ? copy.said.noTone : listOfNames(found), judged: run.judged });
+}
+
+/** A table of wrong facts: the assistant, what the fact is about, its words, and what the site says. */
+function FactTable({ id, caption, says, none, facts }: { id: string; caption: string; says: string; none: string; facts: TrendFact[] }) {
+  if (facts.length === 0) return <p>{none}</p>;
+  return (
+    <ReportTable
+      id={id}
+      caption={caption}
+      columns={[copy.said.assistant, copy.said.fact, says, copy.said.siteSays]}
+      // An assistant's words stay words: they came from its answer, which anyone can write into.
+      rows={facts.map((fact, index) => ({ key: `${index}`, name: fact.label, cells: [factKindLabel(fact.kind), <AssistantQuote says={fact.says} said={fact.said} />, siteSaysText(fact.siteSays)] }))}
+    />
+  );
+}
+
+/**
+ * What the assistants say about the client, run by run: the wrong facts and the tone of each run,
+ * then what the latest run put right since the run before, and what it still gets wrong or gets
+ * wrong anew. Compared only when both runs checked it: a run made before it was kept says so.
+ */
+function SaidTrend({ document, said, points }: { document: TrendDocument; said: SaidOverTime; points: string[] }) {
+  const business = businessName(document);
+  const latest = said.perRun.at(-1) ?? null;
+  const compared = latest !== null && (said.perRun.at(-2) ?? null) !== null;
+  return (
+    <TrendSection id="said-trend">
+      <p>{fillCopy(copy.said.lead, { business })}</p>
+      <ReportTable
+        id="said-trend-table"
+        caption={copy.said.caption}
+        columns={[copy.said.run, copy.said.wrong, copy.said.tone]}
+        rows={said.perRun.map((run, index) => ({
+          key: `${document.runs[index]?.id ?? index}`,
+          name: points[index] ?? '',
+          cells: run === null ? [copy.said.notChecked, copy.said.notChecked] : [run.wrong, toneOf(run)],
+        }))}
+      />
+      {latest === null ? (
+        <p>{copy.said.latestNotChecked}</p>
+      ) : compared ? (
+        <>
+          <FactTable id="said-put-right-table" caption={copy.said.putRightCaption} says={copy.said.saidBefore} none={copy.said.noneRight} facts={said.putRight} />
+          <FactTable id="said-still-table" caption={copy.said.stillCaption} says={copy.said.says} none={copy.said.noneStill} facts={said.wrongNow.filter((fact) => !fact.new)} />
+          <FactTable id="said-new-table" caption={copy.said.newCaption} says={copy.said.says} none={copy.said.noneNew} facts={said.wrongNow.filter((fact) => fact.new)} />
+        </>
+      ) : (
+        <>
+          <p>{said.perRun.length === 1 ? copy.said.firstRun : copy.said.firstChecked}</p>
+          <FactTable id="said-wrong-table" caption={copy.said.wrongCaption} says={copy.said.says} none={copy.said.noneWrong} facts={said.wrongNow} />
+        </>
+      )}
     </TrendSection>
   );
 }
@@ -220,7 +283,7 @@ export function MonitorReportPage({ document }: { document: TrendDocument }) {
       <Contents aria-labelledby="contents-title" data-print="hide">
         <h2 id="contents-title">{copy.contents}</h2>
         <ol>
-          {(Object.keys(SECTION_TITLES) as SectionId[]).map((id) => (
+          {(Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => id !== 'said-trend' || document.said !== undefined).map((id) => (
             <li key={id}>
               <a href={`#${id}`}>{SECTION_TITLES[id]}</a>
             </li>
@@ -232,6 +295,7 @@ export function MonitorReportPage({ document }: { document: TrendDocument }) {
       </Contents>
       <Changes document={document} />
       <VisibilityTrend document={document} points={points} />
+      {document.said !== undefined && <SaidTrend document={document} said={document.said} points={points} />}
       <ShareTrend document={document} points={points} />
       <CompetitorChanges document={document} />
       <QuestionChanges document={document} />

@@ -1,6 +1,7 @@
 import type { AssistantId } from '../../visibility-probe/assistant-catalogue';
 import type { ProbeReport } from '../../visibility-probe/probe-report';
-import type { AuditDocument, SampleCount } from '../audit/audit-document';
+import type { Tone } from '../../answer-check/verdicts';
+import type { AuditDocument, SampleCount, WrongFactKind } from '../audit/audit-document';
 
 /**
  * Monthly monitoring of a client: the same fixed questions each run, and the trend over the runs
@@ -99,6 +100,30 @@ export interface TrendDocument {
   /** Questions some assistant named the business for in the latest run and none did the run before (won), and the other way round (lost). */
   questionsWon: { question: string; assistants: AssistantId[] }[];
   questionsLost: { question: string; assistants: AssistantId[] }[];
+  /** What the assistants say about the client, run by run, and what was put right; missing from a trend stored before it was kept. */
+  said?: SaidOverTime;
+}
+
+/**
+ * What the assistants say about the client over the series: per run (aligned with `runs`; null
+ * for a run made without it), the wrong facts they gave and the tone of the answers judged; the
+ * latest run's wrong facts (each new or given the run before too), and those of the run before
+ * that an assistant, asked about the client again, no longer gives: put right.
+ */
+export interface SaidOverTime {
+  perRun: ({ wrong: number; tone: Record<Tone, number>; judged: number } | null)[];
+  wrongNow: (TrendFact & { new: boolean })[];
+  putRight: TrendFact[];
+}
+
+/** A wrong fact as the trend lists it: whose, what about, the assistant's words and the site's. */
+export interface TrendFact {
+  assistant: AssistantId;
+  label: string;
+  kind: WrongFactKind;
+  said: string | null;
+  says: string;
+  siteSays: string | null;
 }
 
 /** The facts a monitoring run keeps, from its probe's full report. */
