@@ -21,7 +21,7 @@ import { migrate, openDatabase } from '../../server/db/database';
 import type { AuditDocument } from '../../server/reports/audit/audit-document';
 import { resumedLine, sendCommand } from '../../server/reports/audit/audit-mail';
 import { auditReportUrl } from '../../server/reports/private-addresses';
-import { AuditRuns } from '../../server/runs/audit-runs';
+import { AuditRuns, type AuditRequestRow } from '../../server/runs/audit-runs';
 import { followRun, progressView, StoppedFollowing } from '../../server/runs/follow';
 import { recountRun, type KeptRun } from '../../server/runs/recount';
 import { dayBudget, neverFits, runCalls, runCallsLine, runShape } from '../../server/runs/run-budget';
@@ -47,18 +47,6 @@ const { config, db } = configuredDatabase((file) => {
 });
 const runs = new RunStore(db);
 
-interface Lead {
-  id: number;
-  name: string;
-  brand: string | null;
-  email: string;
-  website_url: string;
-  business_description: string;
-  ideal_customer: string;
-  target_keywords: string;
-  current_products: string;
-}
-
 /** Ends the command with one line on stderr. */
 function stop(message: string, code = 1): never {
   console.error(message);
@@ -74,10 +62,10 @@ function done(...lines: string[]): never {
 
 const lead =
   typeof options.id === 'string'
-    ? db.prepare<[number], Lead>(`SELECT * FROM audit_submissions WHERE id = ?`).get(Number(options.id))
-    : db.prepare<[string], Lead>(`SELECT * FROM audit_submissions WHERE email_key(email) = email_key(?) ORDER BY id DESC LIMIT 1`).get(String(options.email).trim());
+    ? db.prepare<[number], AuditRequestRow>(`SELECT * FROM audit_submissions WHERE id = ?`).get(Number(options.id))
+    : db.prepare<[string], AuditRequestRow>(`SELECT * FROM audit_submissions WHERE email_key(email) = email_key(?) ORDER BY id DESC LIMIT 1`).get(String(options.email).trim());
 if (!lead) stop(typeof options.id === 'string' ? `No audit request #${options.id}` : `No audit request from ${String(options.email).trim()}`);
-const request: Lead = lead;
+const request: AuditRequestRow = lead;
 const forRequest = { audit: request.id };
 
 const utc = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;

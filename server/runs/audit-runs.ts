@@ -12,8 +12,8 @@ import type { RunOutcome } from './ask-run';
 import type { RunKind } from './run-worker';
 import { RunStore, type RunRow } from './run-store';
 
-/** An audit request as its runs read it: its words about the business, and the person's, which no question holds. */
-interface AuditRequestRow {
+/** An audit request as its runs (and `npm run audit`) read it: its words about the business, and the person's, which no question holds. */
+export interface AuditRequestRow {
   id: number;
   name: string;
   email: string;

@@ -30,18 +30,10 @@ export interface ClientRow {
 }
 
 /** What a client is added with: its words as given, and the questions fixed from them. */
-export interface NewClient {
-  label: string;
-  site: string;
-  keywords: string;
-  customer: string;
-  products: string;
-  description: string;
-  brand: string | null;
-  email: string | null;
+export type NewClient = Pick<ClientRow, 'label' | 'site' | 'keywords' | 'customer' | 'products' | 'description' | 'brand' | 'email'> & {
   fromAuditId: number | null;
   questions: PlannedQuestion[];
-}
+};
 
 /** A client as `npm run clients -- list` shows it: its latest ended run, and the run it has queued or running. */
 export interface ClientListing extends ClientRow {

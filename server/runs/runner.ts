@@ -3,8 +3,7 @@ import type { BackgroundPriority, ProbeAssistantSetting } from '../config';
 import type { TrendRunInput } from '../reports/monitor/trend-document';
 import type { RunFigures } from '../reports/run-outcome';
 import type { SiteCheckReport } from '../site-check/check-report';
-import type { AssistantId } from '../visibility-probe/assistant-catalogue';
-import { PROBE_SILENCE_LIMIT_MS, PROBE_STUCK, type CallAnswer } from '../visibility-probe/prober';
+import { assistantStart, PROBE_SILENCE_LIMIT_MS, PROBE_STUCK, type AssistantStart, type CallAnswer } from '../visibility-probe/prober';
 import type { PlannedQuestion } from '../visibility-probe/prompts';
 import type { ProbeInput } from '../visibility-probe/run-probe';
 import type { StoredAnswer } from './run-store';
@@ -31,14 +30,6 @@ export interface TrendWork {
 }
 
 /** What a run's process is sent first: the keys travel here, never in its arguments or environment. */
-/** An assistant's setting as it travels to a run's process: its key in plain text, there only. */
-interface AssistantStart {
-  id: AssistantId;
-  model: string;
-  baseUrl: string;
-  apiKey: string;
-}
-
 export interface RunStart {
   kind: 'start';
   assistants: AssistantStart[];
@@ -131,11 +122,10 @@ export function createRunner(options: RunnerOptions): Runner {
 
   return {
     run: async (work, { allowCall, onQuestions, onAnswer, signal }) => {
-      const starting = (setting: ProbeAssistantSetting): AssistantStart => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() });
       const start: RunStart = {
         kind: 'start',
-        assistants: options.assistants.map(starting),
-        judge: options.judge === null ? null : starting(options.judge),
+        assistants: options.assistants.map(assistantStart),
+        judge: options.judge === null ? null : assistantStart(options.judge),
         promptsPerAssistant: options.promptsPerAssistant,
         aboutPrompts: options.aboutPrompts,
         ...work,

@@ -23,10 +23,20 @@ export const PROBE_SILENCE_LIMIT_MS = CALL_TIMEOUT_MS + MAX_RETRY_WAIT_MS + 30_0
 export const PROBE_TOO_LARGE = "the assistants' answers took more memory to read than a probe may use";
 export const PROBE_STUCK = 'the probe stopped answering, so it was ended';
 
+/** An assistant's setting as it travels to a probe's or a run's process: its key in plain text, there only. */
+export interface AssistantStart {
+  id: AssistantId;
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+export const assistantStart = (setting: ProbeAssistantSetting): AssistantStart => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() });
+
 /** What a probe's process is sent first: the keys travel here, never in its arguments or environment. */
 export interface ProbeStart {
   kind: 'start';
-  assistants: { id: AssistantId; model: string; baseUrl: string; apiKey: string }[];
+  assistants: AssistantStart[];
   promptsPerAssistant: number;
   input: ProbeInput;
   /** The caller's clock when the probe started (ISO 8601); its own clock runs on from there. */
@@ -92,7 +102,7 @@ export function createProber(options: ProberOptions): Prober {
     probe: async (input, { allowCall, signal }) => {
       const start: ProbeStart = {
         kind: 'start',
-        assistants: options.assistants.map((setting) => ({ id: setting.id, model: setting.model, baseUrl: setting.baseUrl, apiKey: setting.apiKey.reveal() })),
+        assistants: options.assistants.map(assistantStart),
         promptsPerAssistant: options.promptsPerAssistant,
         input,
         startedAt: options.clock().toISOString(),
