@@ -221,6 +221,13 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     expect(read('nested unclosed tags')).toMatchObject({ html: true, title: 'Hostile', lang: 'en', textWords: 0 });
   });
 
+  it('5 MB runs of text with no space, or only spaces, counted without overflowing a stack', () => {
+    const words = (text: string) => analyseHomePage(page(`<html><head><title>t</title></head><body><p>${text}</p><p>Call us</p></body></html>`), {}).textWords;
+    for (const fill of ['x', 'é', '7', '🙂x']) expect(words(fill.repeat(5 * 1024 * 1024))).toBe(3);
+    expect(words(' '.repeat(5 * 1024 * 1024))).toBe(2);
+    expect(words(`(c)${' '.repeat(5 * 1024 * 1024)}`)).toBe(3);
+  });
+
   it('140,000 sibling elements, without overflowing a stack', () => {
     expect(read('140,000 sibling elements')).toMatchObject({ html: true, title: 'Hostile', textWords: 0 });
   });
@@ -258,6 +265,14 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     const structured = scoreFindings(scoredFacts(result)).findings.find((finding) => finding.id === 'structuredDataParses');
     expect(structured?.detail).toMatch(/^50 of 50 JSON-LD blocks do not parse: /);
     expect(JSON.stringify(result).length).toBeLessThan(3000);
+  });
+
+  it('counts the words a reader would: runs holding a letter or a digit, in any script, split by any space', () => {
+    const words = (text: string) => analyseHomePage(page(`<html><head><title>t</title></head><body><p>${text}</p></body></html>`), {}).textWords;
+    expect(words('Acme Plumbing &amp; Heating — est. 1987 | 24/7')).toBe(6);
+    expect(words('Café\u00a0Ōsaka\u2003日本 · — 🙂 🙂x')).toBe(4);
+    expect(words('\t\n one\r\ntwo\u3000three ')).toBe(3);
+    expect(words('— | · … 🙂')).toBe(0);
   });
 
   it('ends the head where a browser does, though </head> is missing', () => {

@@ -141,10 +141,45 @@ function readJsonLd(value: unknown, types: Set<string>, organizationNames: strin
   });
 }
 
-/** Words a reader would count in a run of text: runs of non-space containing a letter or digit. */
+const SPACE = /\s/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Words a reader would count in a run of text: runs of non-space containing a letter or digit.
+ * Read a character at a time, with no regular expression over the run: a page's run of text has no
+ * length bound but the page's, and a pattern such as /\S+/ over megabytes without a space can
+ * exhaust the regular-expression engine's backtracking stack.
+ */
 function countWords(text: string): number {
   let words = 0;
-  for (const match of text.matchAll(/\S+/g)) if (/[\p{L}\p{N}]/u.test(match[0])) words += 1;
+  let inWord = false;
+  let counted = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    let space: boolean;
+    let wordy: boolean;
+    if (code < 128) {
+      space = code === 32 || (code >= 9 && code <= 13);
+      wordy = (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+    } else {
+      const char = String.fromCodePoint(text.codePointAt(at)!);
+      if (char.length === 2) at += 1;
+      space = SPACE.test(char);
+      wordy = !space && LETTER_OR_DIGIT.test(char);
+    }
+    if (space) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      counted = false;
+    }
+    if (wordy && !counted) {
+      counted = true;
+      words += 1;
+    }
+  }
   return words;
 }
 
@@ -185,10 +220,10 @@ function attribute(tag: StartTag, name: string): string | undefined {
   return tag.attrs.find((attr) => attr.name === name)?.value;
 }
 
-const relIncludes = (tag: StartTag, rel: string) => (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes(rel);
+const relIncludes = (tag: StartTag, rel: string) => (attribute(tag, 'rel') ?? '').slice(0, 200).toLowerCase().split(/\s+/).includes(rel);
 
 /** Where a copyright line starts: "©", "Copyright", or "(c)" before a year. */
-const COPYRIGHT = /©|\bcopyright\b|\(c\)\s*\d/i;
+const COPYRIGHT = /©|\bcopyright\b|\(c\)\s{0,3}\d/i;
 
 /** Elements that end a line of text where they start or end: a copyright line runs to the first. */
 const BLOCKS = new Set([
