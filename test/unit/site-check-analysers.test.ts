@@ -132,6 +132,13 @@ describe('llms.txt', () => {
     expect(analyseLlmsTxt(fetched('<!doctype html><html><body>Home</body></html>', { contentType: 'text/html' }))).toMatchObject({ present: false, detail: 'llms.txt answers with an HTML page, not a Markdown file' });
     expect(analyseLlmsTxt(fetched('', { status: 500 })).detail).toBe('llms.txt answered 500');
   });
+
+  it('reads lines of megabytes (all spaces, a summary or a link never closed) without overflowing a stack', () => {
+    const huge = 5 * 1024 * 1024;
+    const file = [`${' '.repeat(huge)}`, `# Okafor Electrical${' '.repeat(huge)}`, `>${' '.repeat(huge)}x`, '## Links', `- [${'a'.repeat(huge)}`, `${' '.repeat(huge)}- [Home](https://okafor.example/)`].join('\n');
+    expect(analyseLlmsTxt(fetched(file)).detail).toBe('llms.txt is present but lacks a > summary, an H2 section of links');
+    expect(analyseLlmsTxt(fetched(`# Okafor Electrical\n> Electricians\n## Links\n- [Home](https://okafor.example/)${' '.repeat(huge)}`)).wellFormed).toBe(true);
+  });
 });
 
 describe('the sitemap', () => {

@@ -14,15 +14,22 @@ export interface LlmsTxtAnalysis {
 
 export type LlmsTxtSource = FetchedText | { unreachable: string };
 
+/**
+ * How much of a line the Markdown patterns read: a title, a summary or a list item's link shows in
+ * its first characters, and a pattern run over a line of megabytes can exhaust the regular-expression
+ * engine's backtracking stack.
+ */
+const LINE_READ = 4096;
+
 export function analyseLlmsTxt(source: LlmsTxtSource): LlmsTxtAnalysis {
   if ('unreachable' in source) return { present: false, wellFormed: false, detail: `llms.txt could not be fetched (${source.unreachable})` };
   if (source.status === 404 || source.status === 410) return { present: false, wellFormed: false, detail: 'no llms.txt (it answered 404)' };
   if (source.status < 200 || source.status >= 300) return { present: false, wellFormed: false, detail: `llms.txt answered ${source.status}` };
   // A site that answers every path with its home page "has" an llms.txt that is HTML.
-  if (source.contentType.includes('html') || /^\s*<(!doctype|html)/i.test(source.text)) {
+  if (source.contentType.includes('html') || /^\s*<(!doctype|html)/i.test(source.text.slice(0, 1024))) {
     return { present: false, wellFormed: false, detail: 'llms.txt answers with an HTML page, not a Markdown file' };
   }
-  const lines = source.text.split(/\r\n|\r|\n/).map((line) => line.trimEnd());
+  const lines = source.text.split(/\r\n|\r|\n/).map((line) => line.slice(0, LINE_READ).trimEnd());
   const firstContent = lines.find((line) => line.trim() !== '') ?? '';
   const hasTitle = /^# \S/.test(firstContent);
   const hasSummary = lines.some((line) => /^>\s*\S/.test(line));
