@@ -206,6 +206,9 @@ const CONTACT_KINDS: readonly WrongFactKind[] = ['phone', 'email', 'postcode'];
 /** The claims the judge found the site contradicts that the plan acts on (a status claim of closing is its own finding). */
 const CLAIM_KINDS: readonly WrongFactKind[] = ['place', 'service', 'price', 'status'];
 
+/** "the phone number and the postcode": the topics of wrong facts, each once. */
+const topicList = (wrong: readonly WrongFact[]) => listOfNames(topicsOf(wrong.map((fact) => fact.kind)));
+
 /**
  * What the assistants say about the business that it can act on: an assistant saying it has
  * closed, giving a wrong phone number, e-mail address or postcode, sending people to another
@@ -214,41 +217,25 @@ const CLAIM_KINDS: readonly WrongFactKind[] = ['place', 'service', 'price', 'sta
 function saidFindings(said: WhatTheySay | null): Finding[] {
   if (said === null) return [];
   const findings: Finding[] = [];
-  const withWrong = (kinds: readonly WrongFactKind[]) => said.assistants.map((part) => ({ part, facts: part.wrong.filter((fact) => kinds.includes(fact.kind)) })).filter(({ facts }) => facts.length > 0);
-  const closed = withWrong(['closed']);
-  if (closed.length > 0) findings.push(found('saysClosed', { assistants: listOfNames(closed.map(({ part }) => part.label)) }, closed.map(({ part }) => [part.assistant, { assistant: part.label }])));
-  const contact = withWrong(CONTACT_KINDS);
-  if (contact.length > 0) {
-    const facts = (wrong: readonly WrongFact[]) => listOfNames(topicsOf(wrong.map((fact) => fact.kind)));
-    findings.push(
-      found(
-        'wrongContact',
-        { assistants: listOfNames(contact.map(({ part }) => part.label)), facts: facts(contact.flatMap(({ facts: wrong }) => wrong)) },
-        contact.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, facts: facts(wrong) }]),
-      ),
-    );
+  /** The assistants that state wrong facts of these kinds, each with its own; null when none does. */
+  const wrongOf = (kinds: readonly WrongFactKind[]) => {
+    const parts = said.assistants.map((part) => ({ part, facts: part.wrong.filter((fact) => kinds.includes(fact.kind)) })).filter(({ facts }) => facts.length > 0);
+    return parts.length === 0 ? null : { assistants: listOfNames(parts.map(({ part }) => part.label)), facts: parts.flatMap(({ facts }) => facts), parts };
+  };
+  const closed = wrongOf(['closed']);
+  if (closed) findings.push(found('saysClosed', { assistants: closed.assistants }, closed.parts.map(({ part }) => [part.assistant, { assistant: part.label }])));
+  const contact = wrongOf(CONTACT_KINDS);
+  if (contact) {
+    findings.push(found('wrongContact', { assistants: contact.assistants, facts: topicList(contact.facts) }, contact.parts.map(({ part, facts }) => [part.assistant, { assistant: part.label, facts: topicList(facts) }])));
   }
-  const elsewhere = withWrong(['website']);
-  if (elsewhere.length > 0) {
+  const elsewhere = wrongOf(['website']);
+  if (elsewhere) {
     const sites = (wrong: readonly WrongFact[]) => listOfNames([...new Set(wrong.map((fact) => fact.whose ?? fact.said ?? ''))].filter(Boolean).slice(0, LISTED_IN_A_SENTENCE));
-    findings.push(
-      found(
-        'othersWebsite',
-        { assistants: listOfNames(elsewhere.map(({ part }) => part.label)), sites: sites(elsewhere.flatMap(({ facts: wrong }) => wrong)) },
-        elsewhere.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, sites: sites(wrong) }]),
-      ),
-    );
+    findings.push(found('othersWebsite', { assistants: elsewhere.assistants, sites: sites(elsewhere.facts) }, elsewhere.parts.map(({ part, facts }) => [part.assistant, { assistant: part.label, sites: sites(facts) }])));
   }
-  const claims = withWrong(CLAIM_KINDS);
-  if (claims.length > 0) {
-    const topics = (wrong: readonly WrongFact[]) => listOfNames(topicsOf(wrong.map((fact) => fact.kind)));
-    findings.push(
-      found(
-        'claimsContradicted',
-        { assistants: listOfNames(claims.map(({ part }) => part.label)), topics: topics(claims.flatMap(({ facts: wrong }) => wrong)) },
-        claims.map(({ part, facts: wrong }) => [part.assistant, { assistant: part.label, topics: topics(wrong) }]),
-      ),
-    );
+  const claims = wrongOf(CLAIM_KINDS);
+  if (claims) {
+    findings.push(found('claimsContradicted', { assistants: claims.assistants, topics: topicList(claims.facts) }, claims.parts.map(({ part, facts }) => [part.assistant, { assistant: part.label, topics: topicList(facts) }])));
   }
   const negative = said.assistants.map((part) => ({ part, negative: part.tone.negative + part.tone.mixed })).filter(({ negative: count }) => count > 0);
   if (negative.length > 0) {
