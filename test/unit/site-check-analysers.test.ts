@@ -280,6 +280,13 @@ describe('a page that means harm is read whole, in one pass, and what it says is
     expect(words('Café\u00a0Ōsaka\u2003日本 · — 🙂 🙂x')).toBe(4);
     expect(words('\t\n one\r\ntwo\u3000three ')).toBe(3);
     expect(words('— | · … 🙂')).toBe(0);
+    // Every character a regular expression's \s matches parts two words, and no other does.
+    const codes = Array.from({ length: 0x10000 }, (_, code) => code).filter((code) => code < 0xd800 || code > 0xdfff);
+    const spaces = codes.filter((code) => /\s/.test(String.fromCharCode(code)));
+    expect(spaces.length).toBeGreaterThan(20);
+    expect(words(`${spaces.map((code) => `a${String.fromCharCode(code)}`).join('')}a`)).toBe(spaces.length + 1);
+    const others = codes.filter((code) => !/\s/.test(String.fromCharCode(code)) && code !== 0x3c && code !== 0x26 && code !== 0);
+    expect(words(`a${others.map((code) => String.fromCharCode(code)).join('')}`)).toBe(1);
   });
 
   it('ends the head where a browser does, though </head> is missing', () => {

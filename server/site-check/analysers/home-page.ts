@@ -141,8 +141,17 @@ function readJsonLd(value: unknown, types: Set<string>, organizationNames: strin
   });
 }
 
-const SPACE = /\s/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** What a regular expression's \s matches: ECMAScript's white space and line terminators. */
+const isSpace = (code: number) =>
+  code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+
+const isLetterOrDigit = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(text.codePointAt(at)!));
+};
 
 /**
  * Words a reader would count in a run of text: runs of non-space containing a letter or digit.
@@ -152,30 +161,11 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 function countWords(text: string): number {
   let words = 0;
-  let inWord = false;
+  // Whether the run of non-space being read is counted already: a space starts a new one.
   let counted = false;
   for (let at = 0; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
-    let space: boolean;
-    let wordy: boolean;
-    if (code < 128) {
-      space = code === 32 || (code >= 9 && code <= 13);
-      wordy = (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
-    } else {
-      const char = String.fromCodePoint(text.codePointAt(at)!);
-      if (char.length === 2) at += 1;
-      space = SPACE.test(char);
-      wordy = !space && LETTER_OR_DIGIT.test(char);
-    }
-    if (space) {
-      inWord = false;
-      continue;
-    }
-    if (!inWord) {
-      inWord = true;
-      counted = false;
-    }
-    if (wordy && !counted) {
+    if (isSpace(text.charCodeAt(at))) counted = false;
+    else if (!counted && isLetterOrDigit(text, at)) {
       counted = true;
       words += 1;
     }
