@@ -67,4 +67,20 @@ export const hostileSites = {
       };
     },
   },
+  /**
+   * Runs of text without a space, as long as a file may be: on the page, punctuation that is no
+   * word (each character looked at apart); in llms.txt, a title, a summary and a link never ended.
+   * A pattern such as /\S+/ over such a run can exhaust the regular-expression engine's stack.
+   */
+  'runs without a space, in the page and its llms.txt': {
+    path: '/',
+    paths: (): Record<string, FixtureAnswer> => {
+      const end = '</p><p>Read to the end.</p></body></html>';
+      const line = (start: string) => start + 'a'.repeat(Math.floor(MB / 4));
+      return {
+        '/': page(`${head}<p>${'—'.repeat(Math.floor((MB - head.length - end.length) / 3) - 4)}${end}`),
+        '/llms.txt': { headers: { 'Content-Type': 'text/plain' }, body: [line('# '), line('> '), '## Links', line('- [')].join('\n') },
+      };
+    },
+  },
 } satisfies Record<string, { path: string; paths: () => Record<string, FixtureAnswer> }>;

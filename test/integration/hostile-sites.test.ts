@@ -89,6 +89,10 @@ describe('each check runs in a process of its own', () => {
     if (name === '20,000 JSON-LD types') expect(report.facts?.page.organizationNames).toEqual(['Hostile Ltd']);
     // The text after the tag is read: the tokenizer reached the end of the page.
     if (name === 'a tag of 130,000 attributes') expect(report.facts?.page.textWords).toBe(3);
+    if (name === 'runs without a space, in the page and its llms.txt') {
+      expect(report.facts?.page).toMatchObject({ truncated: false, textWords: 4 });
+      expect(report.facts?.llmsTxt.detail).toBe('llms.txt is present but lacks an H2 section of links');
+    }
     if (name === 'facts without end, on the page and its contact page') {
       // Both pages read to the end, what they say bounded.
       expect(report.facts?.business?.contactPage).toBe(`${site.origin}/contact`);
